@@ -1,0 +1,31 @@
+// Entry point, loaded on every page as a module. Importing the runtime starts the Python
+// worker at once; widgets mount on every page that mkdocs-material shows (document$ emits on
+// the first load and after each instant navigation) and unmount when their page is left.
+
+import { runtime } from "./runtime/client.js";
+
+const WIDGETS = {
+  lab: () => import("./widgets/lab.js"),
+};
+
+const mounted = new Map(); // element -> unmount function
+
+async function mountAll() {
+  for (const [el, unmount] of mounted) {
+    if (!el.isConnected) {
+      unmount();
+      mounted.delete(el);
+    }
+  }
+  for (const el of document.querySelectorAll("[data-livelab]")) {
+    const load = WIDGETS[el.dataset.livelab];
+    if (!load || mounted.has(el)) continue;
+    mounted.set(el, () => {});
+    const widget = await load();
+    if (el.isConnected) mounted.set(el, widget.mount(el, runtime));
+  }
+}
+
+if (globalThis.document$) globalThis.document$.subscribe(() => mountAll());
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
+else mountAll();

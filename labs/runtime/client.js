@@ -1,0 +1,188 @@
+// The page's side of the Python runtime: one worker per tab, created when this module is first
+// imported (that is, on the first page load) and kept across instant navigation, because
+// modules are evaluated once per tab.
+//
+// Requests wait until the worker is ready and go to it one at a time, so the client always
+// knows which request is running and can stop exactly that one: through the interrupt buffer
+// when the page is cross-origin isolated (Python raises KeyboardInterrupt), otherwise, or if
+// Python does not stop within STOP_GRACE_MS, by terminating and respawning the worker.
+
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+const BOOT_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 1_000;
+export const DEFAULT_TIMEOUT_MS = 5_000;
+
+export class RuntimeError extends Error {
+  constructor(error) {
+    super(error.message);
+    this.type = error.type;
+    this.line = error.line ?? null;
+    this.column = error.column ?? null;
+  }
+}
+
+class Runtime extends EventTarget {
+  constructor(url) {
+    super();
+    this.url = url;
+    this.nextId = 1;
+    this.queue = [];
+    this.running = null;
+    this.state = "starting";
+    this.message = "";
+    this.bootMs = null;
+    this.start();
+  }
+
+  start() {
+    this.worker = new Worker(this.url, { type: "module", name: "livelab-python" });
+    this.worker.onmessage = (event) => this.onMessage(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.fail(`the Python worker failed to start (${event.message || "script error"})`);
+    };
+    this.interrupt = null;
+    if (globalThis.crossOriginIsolated) {
+      this.interrupt = new Uint8Array(new SharedArrayBuffer(1));
+      this.worker.postMessage({ type: "interrupt-buffer", buffer: this.interrupt.buffer });
+    }
+    this.bootTimer = setTimeout(
+      () => this.fail(`Python did not start within ${BOOT_TIMEOUT_MS / 1000} s`),
+      BOOT_TIMEOUT_MS,
+    );
+    this.setState("starting", "");
+  }
+
+  setState(state, message) {
+    this.state = state;
+    this.message = message;
+    this.dispatchEvent(new CustomEvent("status", { detail: { state, message } }));
+  }
+
+  fail(message) {
+    clearTimeout(this.bootTimer);
+    if (this.state === "failed") return;
+    this.worker.terminate();
+    const error = new RuntimeError({ type: "RuntimeUnavailable", message });
+    for (const request of this.takeAll()) request.reject(error);
+    this.setState("failed", message);
+  }
+
+  /** Start a fresh worker after a failure (the "Retry" button). */
+  retry() {
+    if (this.state !== "failed") return;
+    this.start();
+  }
+
+  onMessage(message) {
+    if (message.type === "ready") {
+      clearTimeout(this.bootTimer);
+      this.bootMs = message.bootMs;
+      this.setState("ready", "");
+      this.pump();
+    } else if (message.type === "boot-error") {
+      this.fail(`Python could not start: ${message.message}`);
+    } else if (this.running && message.id === this.running.id) {
+      const request = this.running;
+      this.finish();
+      if (message.type === "result") request.resolve(message.value);
+      else request.reject(new RuntimeError(this.explainStop(request, message.error)));
+      this.pump();
+    }
+  }
+
+  explainStop(request, error) {
+    if (error.type !== "KeyboardInterrupt") return error;
+    return stopError(request.stopReason || "stopped", request.timeoutMs);
+  }
+
+  finish() {
+    clearTimeout(this.running.timer);
+    clearTimeout(this.running.graceTimer);
+    this.running = null;
+  }
+
+  takeAll() {
+    const all = this.running ? [this.running, ...this.queue] : [...this.queue];
+    if (this.running) this.finish();
+    this.queue = [];
+    return all;
+  }
+
+  pump() {
+    if (this.state !== "ready" || this.running || this.queue.length === 0) return;
+    const request = this.queue.shift();
+    this.running = request;
+    request.timer = setTimeout(() => this.stopRequest(request, "timeout"), request.timeoutMs);
+    this.worker.postMessage(request.message);
+  }
+
+  /**
+   * Send a request; resolves with the worker's value, rejects with a RuntimeError.
+   * Returns a promise with an `id` property that `stop(id)` accepts.
+   */
+  request(message, { timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
+    const id = this.nextId++;
+    let request;
+    const promise = new Promise((resolve, reject) => {
+      request = { id, message: { ...message, id }, resolve, reject, timeoutMs, stopReason: null };
+    });
+    promise.id = id;
+    if (this.state === "failed") {
+      request.reject(new RuntimeError({ type: "RuntimeUnavailable", message: this.message }));
+      return promise;
+    }
+    this.queue.push(request);
+    this.pump();
+    return promise;
+  }
+
+  run(code, options) {
+    return this.request({ type: "run", code }, options);
+  }
+
+  call(name, args, options) {
+    return this.request({ type: "call", name, args }, options);
+  }
+
+  /** Stop a request: drop it if it waits, end it if it runs. Later requests still run. */
+  stop(id) {
+    const waiting = this.queue.findIndex((r) => r.id === id);
+    if (waiting >= 0) {
+      const [request] = this.queue.splice(waiting, 1);
+      request.reject(new RuntimeError(stopError("stopped", request.timeoutMs)));
+    } else if (this.running && this.running.id === id) {
+      this.stopRequest(this.running, "stopped");
+    }
+  }
+
+  stopRequest(request, reason) {
+    request.stopReason = reason;
+    if (this.interrupt) {
+      this.interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next check
+      request.graceTimer = setTimeout(() => this.respawn(request), STOP_GRACE_MS);
+    } else {
+      this.respawn(request);
+    }
+  }
+
+  /** End the worker mid-run; the stopped request fails, the waiting ones go to the new worker. */
+  respawn(request) {
+    if (this.running !== request) return;
+    this.finish();
+    this.worker.terminate();
+    clearTimeout(this.bootTimer);
+    request.reject(new RuntimeError(stopError(request.stopReason, request.timeoutMs)));
+    this.start();
+  }
+}
+
+function stopError(reason, timeoutMs) {
+  const message =
+    reason === "timeout"
+      ? `Stopped: the code ran longer than ${timeoutMs / 1000} s. Look for a loop that never ends.`
+      : "Stopped: you stopped the run.";
+  return { type: reason === "timeout" ? "Timeout" : "Stopped", message, line: null, column: null };
+}
+
+export const runtime = new Runtime(WORKER_URL);

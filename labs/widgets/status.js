@@ -1,0 +1,34 @@
+// The status line every widget carries: says whether Python is starting, live or failed,
+// and offers a "Retry" button when it failed. Text only, never HTML.
+
+const TEXT = {
+  starting: "Starting Python in your browser… the numbers shown were computed when the page was built.",
+  ready: "Live: every number here is computed by Python running in your browser.",
+};
+
+export function bindStatus(el, runtime) {
+  const line = el.querySelector("[data-status]");
+  const show = () => {
+    line.replaceChildren();
+    if (runtime.state !== "failed") {
+      line.textContent = TEXT[runtime.state];
+      return;
+    }
+    line.append(`${runtime.message}. The numbers shown are from when the page was built. `);
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.className = "livelab-button";
+    retry.textContent = "Retry";
+    retry.addEventListener("click", () => runtime.retry());
+    line.append(retry);
+  };
+  show();
+  runtime.addEventListener("status", show);
+  return {
+    error(message) {
+      line.textContent = message;
+    },
+    ok: show,
+    unbind: () => runtime.removeEventListener("status", show),
+  };
+}

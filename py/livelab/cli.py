@@ -1,0 +1,54 @@
+"""`livelab` command: fetch the verified runtime files, serve the built site."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from livelab import assets
+
+
+def _fetch(args: argparse.Namespace) -> int:
+    wheel = assets.fetch_numpy_wheel(Path(args.pyodide_dir), Path(args.cache_dir))
+    print(f"verified {wheel} (sha256 matches pyodide-lock.json)")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from livelab.serve import make_server
+
+    server = make_server(Path(args.site_dir), args.host, args.port, not args.no_isolation,
+                         verbose=True)
+    print(f"serving {args.site_dir} at http://{args.host}:{server.server_port}/ (Ctrl+C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="livelab", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    fetch = sub.add_parser("fetch-runtime", help="fetch and verify Pyodide's NumPy wheel")
+    fetch.add_argument("--pyodide-dir", default="node_modules/pyodide")
+    fetch.add_argument("--cache-dir", default=".cache/livelab")
+    fetch.set_defaults(handler=_fetch)
+    serve = sub.add_parser("serve", help="serve a built site, cross-origin isolated")
+    serve.add_argument("site_dir", nargs="?", default="site")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--no-isolation", action="store_true",
+                       help="omit COOP/COEP headers (stop then restarts the worker)")
+    serve.set_defaults(handler=_serve)
+    args = parser.parse_args(argv)
+    try:
+        return args.handler(args)
+    except assets.AssetError as exc:
+        print(f"livelab: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,62 @@
+"""Rotary position embedding (RoPE).
+
+Convention: pairs are adjacent coordinates (0, 1), (2, 3), ...; pair i of a width-d vector
+turns at rate base ** (-2 i / d) radians per position, counter-clockwise.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def rotate(v: np.ndarray, angle: float | np.ndarray) -> np.ndarray:
+    """Rotate the pair on the last axis of v counter-clockwise by angle radians.
+
+    Shapes: v [..., 2], angle scalar or broadcastable to [...] -> [..., 2].
+    """
+    v = np.asarray(v, dtype=float)
+    if v.shape[-1] != 2:
+        raise ValueError(f"rotate needs a pair on the last axis, got shape {v.shape}")
+    c, s = np.cos(angle), np.sin(angle)
+    x, y = v[..., 0], v[..., 1]
+    return np.stack([c * x - s * y, s * x + c * y], axis=-1)  # [..., 2]
+
+
+def rope_rates(d: int, base: float = 10000.0) -> np.ndarray:
+    """Per-pair turning rates base ** (-2 i / d), i = 0 .. d/2 - 1.
+
+    Shapes: -> [d // 2].
+    """
+    if d <= 0 or d % 2:
+        raise ValueError(f"RoPE needs an even, positive width, got {d}")
+    return base ** (-2.0 * np.arange(d // 2) / d)  # [d/2]
+
+
+def rope(
+    x: np.ndarray, positions: np.ndarray | None = None, base: float = 10000.0
+) -> np.ndarray:
+    """Rotate every adjacent pair of x by position * rate of that pair.
+
+    Shapes: x [..., L, d], positions [L] (default 0 .. L-1) -> [..., L, d].
+    """
+    x = np.asarray(x, dtype=float)
+    length, d = x.shape[-2], x.shape[-1]
+    pos = np.arange(length) if positions is None else np.asarray(positions, dtype=float)
+    if pos.shape != (length,):
+        raise ValueError(f"positions must have shape ({length},), got {pos.shape}")
+    angles = pos[:, None] * rope_rates(d, base)[None, :]  # [L, d/2]
+    pairs = x.reshape(*x.shape[:-1], d // 2, 2)  # [..., L, d/2, 2]
+    return rotate(pairs, angles).reshape(x.shape)  # [..., L, d]
+
+
+def rope_score(
+    q: np.ndarray, k: np.ndarray, query_position: float, key_position: float,
+    base: float = 10000.0,
+) -> float:
+    """Unscaled score q . k after RoPE puts q at query_position and k at key_position.
+
+    Shapes: q [d], k [d] -> scalar. The result depends only on query_position - key_position.
+    """
+    q_rot = rope(np.asarray(q, dtype=float)[None, :], [query_position], base)[0]  # [d]
+    k_rot = rope(np.asarray(k, dtype=float)[None, :], [key_position], base)[0]  # [d]
+    return float(q_rot @ k_rot)
