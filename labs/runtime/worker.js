@@ -20,6 +20,21 @@ async function fetchOk(url) {
   return response;
 }
 
+// Pyodide only logs a failed pyodide.asm.wasm download and then waits forever; watching the
+// instantiation ourselves turns that into a boot error the page can show.
+function wasmFailure() {
+  return new Promise((_, reject) => {
+    for (const name of ["instantiateStreaming", "instantiate"]) {
+      const original = WebAssembly[name];
+      WebAssembly[name] = (...args) => {
+        const result = original.apply(WebAssembly, args);
+        result.catch((err) => reject(new Error(`pyodide.asm.wasm did not load (${err.message})`)));
+        return result;
+      };
+    }
+  });
+}
+
 async function boot() {
   const started = performance.now();
   const manifest = await (await fetchOk(new URL("manifest.json", ASSETS))).json();
@@ -31,7 +46,10 @@ async function boot() {
     throw new Error(`could not load pyodide.mjs from ${indexURL} (${err.message})`);
   }
   // enableRunUntilComplete: false keeps Pyodide off its JSPI path, which crashes Safari.
-  const pyodide = await loadPyodide({ indexURL, enableRunUntilComplete: false });
+  const pyodide = await Promise.race([
+    loadPyodide({ indexURL, enableRunUntilComplete: false }),
+    wasmFailure(),
+  ]);
   const packageErrors = [];
   await pyodide.loadPackage("numpy", {
     messageCallback: () => {},

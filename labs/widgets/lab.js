@@ -51,7 +51,12 @@ export function mount(el, runtime) {
       status.ok();
       el.dispatchEvent(new CustomEvent("livelab:view", { bubbles: true }));
     },
-    (err) => mounted && status.error(`Could not update the lab: ${err.message}`),
+    (err) => {
+      // A runtime that failed to start is already explained, with a Retry, on the status line.
+      if (mounted && err.type !== "RuntimeUnavailable") {
+        status.error(`Could not update the lab: ${err.message}`);
+      }
+    },
   );
   const onInput = () => {
     refreshSteppers(el, steppers);
@@ -70,12 +75,15 @@ export function mount(el, runtime) {
     input.addEventListener("input", onInput);
   }
   for (const button of steppers) button.addEventListener("click", onStep);
-  refreshSteppers(el, steppers);
-  update(readParams(el, inputs));
+  // Whenever a (re)started worker becomes ready, bring the view up to date from it.
+  const onStatus = (event) => event.detail.state === "ready" && onInput();
+  runtime.addEventListener("status", onStatus);
+  onInput();
 
   return () => {
     mounted = false;
     status.unbind();
+    runtime.removeEventListener("status", onStatus);
     for (const input of inputs) input.removeEventListener("input", onInput);
     for (const button of steppers) button.removeEventListener("click", onStep);
   };

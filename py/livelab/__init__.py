@@ -1,4 +1,4 @@
-"""livelab: reference kernels, lab state and grading for the course, identical in CPython and Pyodide.
+"""livelab: kernels, lab state and grading for the course, the same in CPython and Pyodide.
 
 Importing the package stays light (NumPy only): the MkDocs plugin lives in `livelab.plugin`
 and is imported only by MkDocs, never inside the browser.

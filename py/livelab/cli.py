@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 
@@ -18,13 +19,12 @@ def _fetch(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from livelab.serve import make_server
 
-    server = make_server(Path(args.site_dir), args.host, args.port, not args.no_isolation,
-                         verbose=True)
+    server = make_server(
+        Path(args.site_dir), args.host, args.port, not args.no_isolation, verbose=True
+    )
     print(f"serving {args.site_dir} at http://{args.host}:{server.server_port}/ (Ctrl+C stops)")
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
     return 0
 
 
@@ -39,8 +39,11 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("site_dir", nargs="?", default="site")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--no-isolation", action="store_true",
-                       help="omit COOP/COEP headers (stop then restarts the worker)")
+    serve.add_argument(
+        "--no-isolation",
+        action="store_true",
+        help="omit COOP/COEP headers (stop then restarts the worker)",
+    )
     serve.set_defaults(handler=_serve)
     args = parser.parse_args(argv)
     try:

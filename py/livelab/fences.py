@@ -84,7 +84,7 @@ def lab_fence_html(data: dict, errors: FenceErrors) -> str:
 def fence_formatter(render, errors: FenceErrors):
     """A superfences formatter around render(data, errors) that records errors, never raises."""
 
-    def format_fence(source, language, css_class, options, md, **kwargs):  # noqa: ARG001
+    def format_fence(source, language, css_class, options, md, **kwargs):
         data: dict = {}
         try:
             data = parse_body(source)

@@ -11,6 +11,7 @@ import functools
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 
 ISOLATION_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
@@ -21,7 +22,7 @@ ISOLATION_HEADERS = {
 class SiteHandler(SimpleHTTPRequestHandler):
     """Serves files; adds isolation headers when the server asks for them."""
 
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
         ".mjs": "text/javascript",
@@ -36,13 +37,16 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 - stdlib signature
+    def log_message(self, format: str, *args) -> None:
         if getattr(self.server, "verbose", False):
             super().log_message(format, *args)
 
 
 def make_server(
-    site_dir: Path, host: str = "127.0.0.1", port: int = 8000, isolated: bool = True,
+    site_dir: Path,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    isolated: bool = True,
     verbose: bool = False,
 ) -> ThreadingHTTPServer:
     """A server for site_dir; port 0 picks a free port (read server.server_port)."""

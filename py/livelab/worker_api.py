@@ -61,10 +61,11 @@ def run(code: str) -> str:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             exec(compile(code, STUDENT_FILE, "exec"), namespace)
-        except Exception as exc:  # noqa: BLE001 - any student error is reported, not raised
+        except Exception as exc:
             error = error_data(exc)
-    return _dumps({"stdout": _clip(out.getvalue()), "stderr": _clip(err.getvalue()),
-                   "error": error})
+    return _dumps(
+        {"stdout": _clip(out.getvalue()), "stderr": _clip(err.getvalue()), "error": error}
+    )
 
 
 def _lab(kind: str, params: dict) -> dict:
@@ -85,6 +86,6 @@ def call(name: str, args_json: str) -> str:
         return _dumps({"error": {"type": "LookupError", "message": f"no call named {name!r}"}})
     try:
         value = CALLS[name](**json.loads(args_json))
-    except Exception as exc:  # noqa: BLE001 - reported to the page as data
+    except Exception as exc:
         return _dumps({"error": error_data(exc)})
     return _dumps({"value": value})

@@ -57,8 +57,7 @@ class Params(dict):
         unknown = sorted(set(given) - set(self))
         if unknown:
             raise ValueError(
-                f"unknown setting {', '.join(map(repr, unknown))}; "
-                f"this lab takes {', '.join(self)}"
+                f"unknown setting {', '.join(map(repr, unknown))}; this lab takes {', '.join(self)}"
             )
         return {
             name: spec.coerce(name, given[name]) if name in given else spec.default

@@ -96,5 +96,9 @@ def seeded_demo(
         q_rot = rope(q[None, :], positions=[q_pos], base=base)[0]  # [width]
         k_rot = rope(k[None, :], positions=[k_pos], base=base)[0]  # [width]
         scores.append(float(q_rot @ k_rot))
-    return {"q": q.tolist(), "k": k.tolist(), "positions": [list(p) for p in positions],
-            "scores": scores}
+    return {
+        "q": q.tolist(),
+        "k": k.tolist(),
+        "positions": [list(p) for p in positions],
+        "scores": scores,
+    }

@@ -50,9 +50,7 @@ def controls_html(params: Params, values: dict, marks: Marks) -> str:
             f'<label for="{attr(dom_id)}">{html.escape(spec.label or name)}</label>'
             f'<input type="range" id="{attr(dom_id)}" data-param="{attr(name)}" '
             f'min="{spec.minimum}" max="{spec.maximum}" step="{spec.step}" '
-            f'value="{values[name]}" disabled>'
-            + marks.text(name, extra=value_marks)
-            + "</div>"
+            f'value="{values[name]}" disabled>' + marks.text(name, extra=value_marks) + "</div>"
         )
     return "".join(rows)
 

@@ -1,0 +1,96 @@
+"""The RoPE lab, driven as a student would: sliders, the "Both +1" button, the score."""
+
+import re
+
+from playwright.sync_api import expect
+
+from livelab.labs import rope
+
+LESSON = "level-19/modern-blocks/"
+LIVE = re.compile("^Live:")
+
+
+def score(page):
+    return page.get_by_role("status", name=re.compile("score"))
+
+
+def lab(page):
+    return page.locator('[data-lab="rope"]')
+
+
+def open_live_lab(page, site):
+    page.goto(site.url(LESSON))
+    expect(lab(page).get_by_text(LIVE)).to_be_visible(timeout=30_000)
+
+
+def spec_score(**params):
+    return rope.view(rope.state(**params))["text"]["score"]
+
+
+def test_q_at_two_and_k_at_zero_scores_point_eight_four(page, site):
+    open_live_lab(page, site)
+    page.get_by_label("q position").fill("2")
+    page.get_by_label("k position").fill("0")
+    expect(score(page)).to_have_text(spec_score(q_pos=2, k_pos=0))
+    expect(score(page)).to_have_text("0.84")
+
+
+def test_both_plus_one_three_times_keeps_the_score(page, site):
+    open_live_lab(page, site)
+    page.get_by_label("q position").fill("2")
+    expect(score(page)).to_have_text("0.84")
+    both = page.get_by_role("button", name="Both +1")
+    for _ in range(3):
+        both.click()
+    expect(page.get_by_label("q position")).to_have_value("5")
+    expect(page.get_by_label("k position")).to_have_value("3")
+    expect(lab(page).locator('[data-text="distance"]')).to_have_text("2")
+    expect(score(page)).to_have_text("0.84")
+
+
+def test_moving_only_k_changes_the_score_with_the_distance(page, site):
+    open_live_lab(page, site)
+    page.get_by_label("q position").fill("2")
+    expect(score(page)).to_have_text("0.84")
+    page.get_by_label("k position").fill("5")
+    expect(score(page)).to_have_text(spec_score(q_pos=2, k_pos=5))
+    assert spec_score(q_pos=2, k_pos=5) != "0.84"
+
+
+def test_the_sliders_and_button_work_from_the_keyboard(page, site):
+    open_live_lab(page, site)
+    page.get_by_label("q position").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(score(page)).to_have_text(spec_score(q_pos=2, k_pos=0))
+    page.get_by_role("button", name="Both +1").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_label("k position")).to_have_value("1")
+    expect(score(page)).to_have_text("0.84")
+
+
+def test_theta_changes_the_turn_per_position(page, site):
+    open_live_lab(page, site)
+    page.get_by_label("q position").fill("2")
+    page.get_by_label("θ (radians per position)").fill("0.25")
+    expect(score(page)).to_have_text(spec_score(q_pos=2, theta=0.25))
+
+
+def test_both_plus_one_is_disabled_at_the_end_of_the_range(page, site):
+    open_live_lab(page, site)
+    page.get_by_label("q position").fill("20")
+    expect(page.get_by_role("button", name="Both +1")).to_be_disabled()
+
+
+def test_the_score_is_a_polite_live_region(page, site):
+    open_live_lab(page, site)
+    expect(score(page)).to_have_attribute("aria-live", "polite")
+
+
+def test_with_javascript_off_the_build_time_numbers_show(browser, site):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(site.url(LESSON))
+    expect(score(page)).to_have_text(spec_score(**rope.PARAMS.coerce({})))
+    expect(page.get_by_label("q position")).to_be_disabled()
+    context.close()

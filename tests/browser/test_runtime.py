@@ -1,0 +1,117 @@
+"""The Pyodide runtime: a warm worker per tab, stoppable runs, clear failures, one origin."""
+
+import re
+
+from playwright.sync_api import expect
+
+LESSON = "level-19/modern-blocks/"
+LIVE = re.compile("^Live:")
+CLIENT = "/assets/livelab/runtime/client.js"
+
+
+def wait_live(page):
+    expect(page.locator('[data-lab="rope"]').get_by_text(LIVE)).to_be_visible(timeout=30_000)
+
+
+def run_in_runtime(page, code, timeout_ms=1500, stop_after_ms=None):
+    """Submit code through the page's runtime; return its stdout or the error message."""
+    return page.evaluate(
+        """async ([client, code, timeoutMs, stopAfterMs]) => {
+            const { runtime } = await import(client);
+            const pending = runtime.run(code, { timeoutMs });
+            if (stopAfterMs !== null) setTimeout(() => runtime.stop(pending.id), stopAfterMs);
+            try {
+                const out = await pending;
+                return out.error ? `${out.error.type}: ${out.error.message}` : out.stdout;
+            } catch (err) {
+                return `${err.type}: ${err.message}`;
+            }
+        }""",
+        [CLIENT, code, timeout_ms, stop_after_ms],
+    )
+
+
+def test_the_worker_starts_on_page_load_before_any_click(page, site):
+    with page.expect_worker(lambda worker: "/livelab/runtime/worker.js" in worker.url):
+        page.goto(site.url(""))  # the home page has no lab and nothing is clicked
+
+
+def test_instant_navigation_keeps_the_warm_worker(page, site):
+    page.goto(site.url(""))
+    page.get_by_role("link", name="Modern blocks").first.click()
+    wait_live(page)
+    page.get_by_label("q position").fill("2")
+    expect(page.get_by_role("status", name=re.compile("score"))).to_have_text("0.84")
+    page.get_by_role("link", name="Home").first.click()
+    expect(page).to_have_url(site.url(""))
+    page.get_by_role("link", name="Modern blocks").first.click()
+    wait_live(page)
+    page.get_by_label("k position").fill("3")
+    expect(page.get_by_role("status", name=re.compile("score"))).not_to_have_text("0.00")
+    assert len(page.log.python_workers()) == 1, page.log.workers
+    navigations = [u for u in page.log.requests if u.rstrip("/").endswith("modern-blocks")]
+    assert navigations, "the lesson page was never fetched"
+
+
+def test_an_endless_loop_is_interrupted_and_the_next_run_works(page, site):
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    assert page.evaluate("crossOriginIsolated")
+    message = run_in_runtime(page, "while True: pass", timeout_ms=1000)
+    assert message.startswith("Timeout: Stopped: the code ran longer than 1 s")
+    assert run_in_runtime(page, "print(np.arange(3).sum())") == "3\n"
+    assert len(page.log.python_workers()) == 1  # interrupted in place, no restart
+
+
+def test_without_isolation_an_endless_loop_restarts_the_worker(page, plain_site):
+    page.goto(plain_site.url(LESSON))
+    wait_live(page)
+    assert not page.evaluate("crossOriginIsolated")
+    message = run_in_runtime(page, "while True: pass", timeout_ms=1000)
+    assert message.startswith("Timeout: Stopped")
+    assert run_in_runtime(page, "print('back')") == "back\n"
+    assert len(page.log.python_workers()) == 2
+    page.get_by_label("q position").fill("2")
+    expect(page.get_by_role("status", name=re.compile("score"))).to_have_text("0.84")
+
+
+def test_stop_ends_a_running_program(page, site):
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    message = run_in_runtime(page, "while True: pass", timeout_ms=30_000, stop_after_ms=300)
+    assert message == "Stopped: Stopped: you stopped the run."
+    assert run_in_runtime(page, "print(1 + 1)") == "2\n"
+
+
+def test_student_errors_come_back_with_their_line(page, site):
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    assert run_in_runtime(page, "x = [1,\n").startswith("SyntaxError")
+
+
+def test_a_failed_pyodide_load_says_so_and_retry_recovers(page, site):
+    page.context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(site.url(LESSON))
+    lab = page.locator('[data-lab="rope"]')
+    expect(lab.get_by_text("Python could not start")).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("status", name=re.compile("score"))).to_have_text("0.00")
+    page.context.unroute("**/pyodide.asm.wasm")
+    lab.get_by_role("button", name="Retry").click()
+    wait_live(page)
+    page.get_by_label("q position").fill("2")
+    expect(page.get_by_role("status", name=re.compile("score"))).to_have_text("0.84")
+
+
+def test_pages_request_nothing_from_other_origins(page, site):
+    for path in ("", LESSON):
+        page.goto(site.url(path))
+        wait_live(page) if path else page.wait_for_load_state("networkidle")
+    page.wait_for_load_state("networkidle")
+    foreign = [
+        u
+        for u in page.log.requests
+        if not u.startswith(site.origin) and not u.startswith(("data:", "blob:"))
+    ]
+    assert foreign == []
+    assert any(u.endswith("pyodide.asm.wasm") for u in page.log.requests)
+    assert page.log.errors == []

@@ -1,0 +1,109 @@
+"""`mkdocs build --strict` of the real site, and authoring mistakes that must fail the build."""
+
+import html
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from livelab.labs import lab_view
+
+ROOT = Path(__file__).resolve().parents[2]
+MKDOCS = [
+    sys.executable,
+    "-m",
+    "mkdocs",
+    "build",
+    "--strict",
+    "--config-file",
+    str(ROOT / "mkdocs.yml"),
+]
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+
+
+def build(site_dir: Path, docs_dir: Path | None = None) -> subprocess.CompletedProcess:
+    """Build into site_dir; with docs_dir, build those pages under the real configuration."""
+    args = [*MKDOCS, "--site-dir", str(site_dir)]
+    if docs_dir is not None:
+        config = docs_dir.parent / "mkdocs.yml"
+        text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+        text = re.sub(r"(?ms)^nav:.*", "", text)  # the real nav names pages this folder lacks
+        text += f"\ndocs_dir: {docs_dir}\n"
+        text = text.replace(
+            "  - livelab\n",
+            "  - livelab:\n"
+            f"      labs_dir: {ROOT / 'labs'}\n"
+            f"      pyodide_dir: {ROOT / 'node_modules/pyodide'}\n"
+            f"      cache_dir: {ROOT / '.cache/livelab'}\n",
+        )
+        config.write_text(text, encoding="utf-8")
+        args[args.index(str(ROOT / "mkdocs.yml"))] = str(config)
+    return subprocess.run(args, capture_output=True, text=True, env=ENV, cwd=ROOT, check=False)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    result = build(out)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_the_site_builds_strict_and_ships_the_runtime(site):
+    runtime = site / "assets/livelab"
+    manifest = json.loads((runtime / "manifest.json").read_text())
+    assert (runtime / manifest["archive"]).is_file()
+    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (runtime / manifest["pyodide"] / name).is_file()
+    assert list((runtime / "pyodide").glob("numpy-*.whl"))
+
+
+def test_the_rope_lab_is_rendered_with_numbers_computed_at_build_time(site):
+    page = (site / "level-19/modern-blocks/index.html").read_text(encoding="utf-8")
+    match = re.search(r'<div [^>]*data-lab="rope"[^>]*data-params="([^"]*)"', page)
+    assert match, "no element with data-lab=rope"
+    params = json.loads(html.unescape(match.group(1)))
+    expected = lab_view("rope", params)["view"]["text"]["score"]
+    assert re.search(rf'<output [^>]*data-text="score"[^>]*>{re.escape(expected)}</output>', page)
+
+
+def test_pages_carry_no_inline_script_from_fences(site):
+    page = (site / "level-19/modern-blocks/index.html").read_text(encoding="utf-8")
+    lab = page[page.index('data-lab="rope"') :]
+    lab = lab[: lab.index("data-status")]
+    assert "<script" not in lab
+
+
+def write_page(tmp_path: Path, body: str) -> Path:
+    docs = tmp_path / "docs"
+    (docs / "unit").mkdir(parents=True)
+    (docs / "index.md").write_text("# Home\n", encoding="utf-8")
+    (docs / "unit/broken.md").write_text(f"# Broken\n\n{body}\n", encoding="utf-8")
+    return docs
+
+
+BAD_FENCES = {
+    "not yaml": ("```lab\nlab: rope\nid: [unclosed\n```", "not valid YAML"),
+    "not a mapping": ("```lab\njust words\n```", "must be YAML settings"),
+    "unknown lab": ("```lab\nlab: ropes\nid: r1\n```", "`lab` must name one of"),
+    "unknown option": ("```lab\nlab: rope\nid: r1\nspeed: 3\n```", "unknown setting 'speed'"),
+    "out of range": ("```lab\nlab: rope\nid: r1\nq_pos: 99\n```", "q_pos must lie in"),
+    "bad id": ("```lab\nlab: rope\nid: Rope One\n```", "id must be lowercase"),
+    "duplicate id": (
+        "```lab\nlab: rope\nid: r1\n```\n\n```lab\nlab: rope\nid: r1\n```",
+        "'r1' is used twice",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_FENCES))
+def test_a_malformed_lab_fence_fails_the_build_naming_the_page(tmp_path, case):
+    body, problem = BAD_FENCES[case]
+    result = build(tmp_path / "site", write_page(tmp_path, body))
+    assert result.returncode != 0
+    assert "unit/broken.md" in result.stderr
+    assert problem in result.stderr

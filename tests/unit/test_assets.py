@@ -1,0 +1,98 @@
+"""Runtime files: the NumPy wheel must be the one pyodide-lock.json names, or nothing lands."""
+
+import hashlib
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from livelab import assets
+
+WHEEL = "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl"
+
+
+def fake_pyodide(tmp_path: Path, wheel_bytes: bytes) -> Path:
+    """A folder shaped like node_modules/pyodide whose lock lists wheel_bytes' hash."""
+    folder = tmp_path / "pyodide"
+    folder.mkdir()
+    for name in assets.CORE_FILES:
+        (folder / name).write_bytes(b"core")
+    (folder / "package.json").write_text(json.dumps({"version": assets.PYODIDE_VERSION}))
+    lock = {
+        "packages": {
+            "numpy": {"file_name": WHEEL, "sha256": hashlib.sha256(wheel_bytes).hexdigest()}
+        }
+    }
+    (folder / "pyodide-lock.json").write_text(json.dumps(lock))
+    return folder
+
+
+def test_a_wheel_from_a_mirror_with_the_locked_hash_is_cached(tmp_path, monkeypatch):
+    pyodide = fake_pyodide(tmp_path, b"the real wheel")
+    mirror = tmp_path / "mirror"
+    mirror.mkdir()
+    (mirror / WHEEL).write_bytes(b"the real wheel")
+    monkeypatch.setenv(assets.MIRROR_ENV, str(mirror))
+    cached = assets.fetch_numpy_wheel(pyodide, tmp_path / "cache")
+    assert cached.read_bytes() == b"the real wheel"
+
+
+def test_a_mismatched_wheel_stops_with_file_and_both_hashes(tmp_path, monkeypatch):
+    pyodide = fake_pyodide(tmp_path, b"the real wheel")
+    mirror = tmp_path / "mirror"
+    mirror.mkdir()
+    (mirror / WHEEL).write_bytes(b"a tampered wheel")
+    monkeypatch.setenv(assets.MIRROR_ENV, str(mirror))
+    with pytest.raises(assets.AssetError) as info:
+        assets.fetch_numpy_wheel(pyodide, tmp_path / "cache")
+    message = str(info.value)
+    assert WHEEL in message
+    assert hashlib.sha256(b"a tampered wheel").hexdigest() in message
+    assert hashlib.sha256(b"the real wheel").hexdigest() in message
+    assert not (tmp_path / "cache" / WHEEL).exists()
+
+
+def test_a_corrupted_cache_is_caught_on_the_next_build(tmp_path, monkeypatch):
+    pyodide = fake_pyodide(tmp_path, b"the real wheel")
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / WHEEL).write_bytes(b"bit rot")
+    with pytest.raises(assets.AssetError, match="sha256 mismatch"):
+        assets.fetch_numpy_wheel(pyodide, cache)
+
+
+def test_missing_core_files_are_named(tmp_path):
+    pyodide = fake_pyodide(tmp_path, b"w")
+    (pyodide / "pyodide.asm.wasm").unlink()
+    with pytest.raises(assets.AssetError, match=r"pyodide\.asm\.wasm"):
+        assets.check_core(pyodide)
+
+
+def test_the_npm_package_is_the_pinned_version():
+    root = Path(__file__).resolve().parents[2]
+    meta = json.loads((root / "node_modules/pyodide/package.json").read_text())
+    assert meta["version"] == assets.PYODIDE_VERSION
+    wheel = assets.locked_wheel(root / "node_modules/pyodide")
+    assert wheel.file_name == WHEEL
+
+
+def test_the_package_archive_holds_browser_code_only(tmp_path):
+    import livelab
+
+    archive = assets.write_package_archive(Path(livelab.__file__).parent, tmp_path)
+    names = zipfile.ZipFile(archive).namelist()
+    assert "livelab/worker_api.py" in names
+    assert "livelab/labs/rope.py" in names
+    assert "livelab/kernels/rope.py" in names
+    assert not any(n.endswith(("plugin.py", "fences.py", "assets.py")) for n in names)
+    assert not any(n.startswith("livelab/markup/") for n in names)
+
+
+def test_the_package_archive_name_follows_its_content(tmp_path):
+    import livelab
+
+    first = assets.write_package_archive(Path(livelab.__file__).parent, tmp_path / "a")
+    second = assets.write_package_archive(Path(livelab.__file__).parent, tmp_path / "b")
+    assert first.name == second.name
+    assert first.read_bytes() == second.read_bytes()
