@@ -2,83 +2,36 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
 from playwright.sync_api import Browser, Page, sync_playwright
-
-from livelab.serve import make_server, serve_in_thread
-
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path(os.environ.get("LIVELAB_CHROMIUM", "/usr/bin/chromium"))
-# Headless Chromium as root, with the background services that phone home switched off.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-class Site:
-    """A served build of the course: base URL, plus whether pages are cross-origin isolated."""
-
-    def __init__(self, server, isolated: bool) -> None:
-        self.server = server
-        self.isolated = isolated
-        self.origin = f"http://127.0.0.1:{server.server_port}"
-
-    def url(self, path: str = "") -> str:
-        return f"{self.origin}/{path.lstrip('/')}"
-
-
-def _serve_build(site_dir: Path, isolated: bool, build_it: bool) -> Site:
-    server = make_server(site_dir, port=0, isolated=isolated)
-    site = Site(server, isolated)
-    if build_it:
-        # Instant navigation only takes links listed in sitemap.xml, whose addresses carry the
-        # port, so the site is built for the port it is served on.
-        config = load_config(
-            str(ROOT / "mkdocs.yml"), site_dir=str(site_dir), site_url=site.url(), strict=True
-        )
-        build(config)
-    serve_in_thread(server)
-    return site
+from tests.harness import Site, launch_chromium, serve_site
 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Iterator[Site]:
     """The site served cross-origin isolated, as `make serve` does."""
-    served = _serve_build(tmp_path_factory.mktemp("site"), isolated=True, build_it=True)
+    served = serve_site(tmp_path_factory.mktemp("site"), isolated=True)
     yield served
-    served.server.shutdown()
-    served.server.server_close()
+    served.close()
 
 
 @pytest.fixture(scope="session")
 def plain_site(site) -> Iterator[Site]:
     """The same files served without isolation headers (no SharedArrayBuffer)."""
-    served = _serve_build(
-        Path(site.server.RequestHandlerClass.keywords["directory"]), isolated=False, build_it=False
-    )
+    served = serve_site(site.site_dir, isolated=False, build_it=False)
     yield served
-    served.server.shutdown()
-    served.server.server_close()
+    served.close()
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    if not CHROMIUM.is_file():
-        pytest.fail(f"{CHROMIUM} is missing: run `make test`, which installs Debian's chromium")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            browser = launch_chromium(playwright)
+        except RuntimeError as exc:
+            pytest.fail(str(exc))
         yield browser
         browser.close()
 

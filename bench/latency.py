@@ -1,0 +1,145 @@
+"""Speed of the live labs in headless Chromium; prints JSON.
+
+  cold_ms          navigation -> first lab view computed in Pyodide, fresh profile (empty cache)
+  warm_reload_ms   the same after a reload (HTTP cache warm, worker booted anew)
+  warm_instant_ms  click on a link -> first lab view, worker already running (instant navigation)
+  slider_ms        per input: input event -> new score in the DOM ("view") and -> the next
+                   animation frame after it ("paint"), p50/p95 over a 200-step drag
+  drag_60hz        200 inputs 16 ms apart: requests actually sent, lag of the last input
+
+Run: make bench  (or .venv/bin/python bench/latency.py [--runs N])
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from playwright.sync_api import sync_playwright
+from tests.harness import launch_chromium, serve_site
+
+LESSON = "level-19/modern-blocks/"
+# Records when the first lab view lands, relative to the page's time origin (navigation start).
+FIRST_VIEW_PROBE = """
+document.addEventListener("livelab:view", () => {
+  if (window.__firstViewMs === undefined) window.__firstViewMs = performance.now();
+});
+"""
+SEQUENTIAL_DRAG = """async (steps) => {
+  const slider = document.querySelector('[data-lab="rope"] input[data-param="q_pos"]');
+  const lab = slider.closest("[data-lab]");
+  const out = [];
+  for (let i = 0; i < steps; i++) {
+    const value = [3, 7, 12, 17, 20, 15, 9, 4, 0, 1][i % 10];
+    const viewed = new Promise(
+      (resolve) => lab.addEventListener("livelab:view", resolve, { once: true }));
+    const start = performance.now();
+    slider.value = String(value);
+    slider.dispatchEvent(new Event("input", { bubbles: true }));
+    await viewed;
+    const shown = performance.now();
+    const painted = await new Promise((resolve) => requestAnimationFrame(resolve));
+    out.push([shown - start, painted - start]);
+  }
+  return out;
+}"""
+DRAG_60HZ = """async (steps) => {
+  const slider = document.querySelector('[data-lab="rope"] input[data-param="k_pos"]');
+  const lab = slider.closest("[data-lab]");
+  let views = 0;
+  lab.addEventListener("livelab:view", () => views++);
+  let last = 0;
+  for (let i = 0; i < steps; i++) {
+    slider.value = String(i % 21);
+    slider.dispatchEvent(new Event("input", { bubbles: true }));
+    last = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  }
+  const expected = String((steps - 1) % 21);
+  const shown = lab.querySelector('input[data-param="k_pos"]').closest(".livelab-control")
+    .querySelector('[data-text="k_pos"]');
+  while (shown.textContent !== expected) {
+    await new Promise((resolve) => lab.addEventListener("livelab:view", resolve, { once: true }));
+  }
+  return { inputs: steps, views, last_input_lag_ms: performance.now() - last };
+}"""
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def summary(values: list[float]) -> dict:
+    return {
+        "samples": len(values),
+        "p50": round(statistics.median(values), 2),
+        "p95": round(pct(values, 0.95), 2),
+        "max": round(max(values), 2),
+    }
+
+
+def first_view_ms(page) -> float:
+    page.wait_for_function("window.__firstViewMs !== undefined", timeout=60_000)
+    return page.evaluate("window.__firstViewMs")
+
+
+def measure(browser, site, steps: int) -> dict:
+    context = browser.new_context()
+    context.add_init_script(FIRST_VIEW_PROBE)
+    page = context.new_page()
+    page.goto(site.url(LESSON))
+    cold = first_view_ms(page)
+    page.reload()
+    warm_reload = first_view_ms(page)
+    page.get_by_role("link", name="Home").first.click()
+    page.wait_for_url(site.url(""))
+    start = page.evaluate("performance.now()")
+    page.evaluate("delete window.__firstViewMs")
+    page.get_by_role("link", name="Modern blocks").first.click()
+    warm_instant = first_view_ms(page) - start
+    slider = page.evaluate(SEQUENTIAL_DRAG, steps)
+    drag = page.evaluate(DRAG_60HZ, steps)
+    context.close()
+    return {
+        "cold_ms": cold,
+        "warm_reload_ms": warm_reload,
+        "warm_instant_ms": warm_instant,
+        "slider": slider,
+        "drag_60hz": drag,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="fresh profiles to measure")
+    parser.add_argument("--steps", type=int, default=200, help="slider inputs per drag")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        site = serve_site(Path(tmp))
+        browser = launch_chromium(playwright)
+        runs = [measure(browser, site, args.steps) for _ in range(args.runs)]
+        browser.close()
+        site.close()
+    view = [pair[0] for run in runs for pair in run["slider"]]
+    paint = [pair[1] for run in runs for pair in run["slider"]]
+    report = {
+        "runs": args.runs,
+        "cold_ms": [round(r["cold_ms"]) for r in runs],
+        "warm_reload_ms": [round(r["warm_reload_ms"]) for r in runs],
+        "warm_instant_ms": [round(r["warm_instant_ms"]) for r in runs],
+        "slider_ms": {name: summary(values) for name, values in (("view", view), ("paint", paint))},
+        "drag_60hz": [r["drag_60hz"] for r in runs],
+    }
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
