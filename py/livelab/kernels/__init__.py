@@ -1,5 +1,84 @@
-"""Reference kernels: the course's NumPy definitions, shared by labs, grader and tests."""
+"""Reference kernels: the course's NumPy definitions, shared by labs, grader and tests.
 
-from livelab.kernels.rope import rope, rope_rates, rotate
+Every kernel is pure NumPy and works on any leading batch axes; shapes are written in each
+docstring. RoPE rotates adjacent pairs (0, 1), (2, 3), ... counter-clockwise.
+"""
 
-__all__ = ["rope", "rope_rates", "rotate"]
+from livelab.kernels.attention import (
+    attention_steps,
+    causal_attention,
+    causal_mask,
+    head_attention,
+    merge_heads,
+    softmax,
+    split_heads,
+)
+from livelab.kernels.block import (
+    MODERN_CONFIG,
+    BlockConfig,
+    init_params,
+    modern_block,
+    modern_block_steps,
+    modern_stack,
+    param_shapes,
+    postnorm_block,
+    postnorm_stack,
+    prenorm_block,
+    prenorm_stack,
+    validate_config,
+)
+from livelab.kernels.ffn import (
+    ffn_weight_count,
+    gated_width_for_equal_weights,
+    relu,
+    relu_ffn,
+    sigmoid,
+    silu,
+    swiglu_ffn,
+)
+from livelab.kernels.gradients import (
+    residual_gradient_norms,
+    residual_stack,
+    residual_stack_input_grads,
+)
+from livelab.kernels.norms import layernorm, rmsnorm, root_mean_square
+from livelab.kernels.rope import rope, rope_rates, rope_score, rotate
+
+__all__ = [
+    "MODERN_CONFIG",
+    "BlockConfig",
+    "attention_steps",
+    "causal_attention",
+    "causal_mask",
+    "ffn_weight_count",
+    "gated_width_for_equal_weights",
+    "head_attention",
+    "init_params",
+    "layernorm",
+    "merge_heads",
+    "modern_block",
+    "modern_block_steps",
+    "modern_stack",
+    "param_shapes",
+    "postnorm_block",
+    "postnorm_stack",
+    "prenorm_block",
+    "prenorm_stack",
+    "relu",
+    "relu_ffn",
+    "residual_gradient_norms",
+    "residual_stack",
+    "residual_stack_input_grads",
+    "rmsnorm",
+    "root_mean_square",
+    "rope",
+    "rope_rates",
+    "rope_score",
+    "rotate",
+    "sigmoid",
+    "silu",
+    "softmax",
+    "split_heads",
+    "swiglu_ffn",
+    "validate_config",
+]

@@ -32,9 +32,7 @@ def rope_rates(d: int, base: float = 10000.0) -> np.ndarray:
     return base ** (-2.0 * np.arange(d // 2) / d)  # [d/2]
 
 
-def rope(
-    x: np.ndarray, positions: np.ndarray | None = None, base: float = 10000.0
-) -> np.ndarray:
+def rope(x: np.ndarray, positions: np.ndarray | None = None, base: float = 10000.0) -> np.ndarray:
     """Rotate every adjacent pair of x by position * rate of that pair.
 
     Shapes: x [..., L, d], positions [L] (default 0 .. L-1) -> [..., L, d].
@@ -50,13 +48,16 @@ def rope(
 
 
 def rope_score(
-    q: np.ndarray, k: np.ndarray, query_position: float, key_position: float,
+    q: np.ndarray,
+    k: np.ndarray,
+    query_position: float,
+    key_position: float,
     base: float = 10000.0,
 ) -> float:
     """Unscaled score q . k after RoPE puts q at query_position and k at key_position.
 
     Shapes: q [d], k [d] -> scalar. The result depends only on query_position - key_position.
     """
-    q_rot = rope(np.asarray(q, dtype=float)[None, :], [query_position], base)[0]  # [d]
-    k_rot = rope(np.asarray(k, dtype=float)[None, :], [key_position], base)[0]  # [d]
+    q_rot = rope(np.asarray(q, dtype=float)[None, :], np.array([query_position]), base)[0]  # [d]
+    k_rot = rope(np.asarray(k, dtype=float)[None, :], np.array([key_position]), base)[0]  # [d]
     return float(q_rot @ k_rot)

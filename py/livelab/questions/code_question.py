@@ -1,0 +1,90 @@
+"""What a fill-in-the-blank code question is made of, as plain frozen data.
+
+A question is graded by livelab.grading: the template with the student's blank filled in
+is run, then the function it defines is called on every case and compared with the
+reference kernel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+BLANK = "____"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One call of the student's function: arguments and a description a student can read."""
+
+    label: str
+    """How the case is named in feedback, e.g. "a batch x of shape (2, 3, 4)"."""
+    args: tuple[Any, ...]
+    kwargs: Mapping[str, Any] = field(default_factory=dict)
+    tags: frozenset[str] = frozenset()
+    """Free-form tags used by misconception rules, e.g. {"row"}, {"batch"}, {"eps"}."""
+    hidden: bool = True
+
+
+@dataclass(frozen=True)
+class Misconception:
+    """A known wrong idea, recognised by how a wrong answer behaves, with its own message.
+
+    Recognised when the student's outcomes on every case (except those tagged with one of
+    skip_tags) match one of the variants: the same values within loose tolerance, or an
+    exception where the variant raises one too. A misconception without variants uses the
+    tag rule instead: every case tagged with one of passes_on passes while some case
+    tagged with one of fails_on fails.
+    """
+
+    key: str
+    message: str
+    variants: tuple[Callable[..., Any], ...] = ()
+    skip_tags: frozenset[str] = frozenset()
+    passes_on: frozenset[str] = frozenset()
+    fails_on: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class CodeQuestion:
+    """A code question: template with one blank, the reference, cases and feedback."""
+
+    name: str
+    template: str
+    """The code shown to the student, with exactly one BLANK; the example prints at the end."""
+    function_name: str
+    reference: Callable[..., Any]
+    """The trusted implementation (a livelab.kernels function or a thin adapter)."""
+    reference_blank: str
+    example_cases: tuple[Case, ...]
+    hidden_cases: Callable[[np.random.Generator], list[Case]]
+    seed: int
+    hint: str
+    misconceptions: tuple[Misconception, ...] = ()
+    rtol: float = 1e-6
+    atol: float = 1e-9
+    match_rtol: float = 1e-4
+    """Looser tolerance used only to recognise a misconception variant."""
+    time_budget: float = 2.0
+    """Seconds the student's code may take over one whole check."""
+    name_hints: Mapping[str, str] = field(default_factory=dict)
+    """Advice for a NameError on a name students often reach for, e.g. {"x": "use v[0]"}."""
+
+    def __post_init__(self) -> None:
+        if self.template.count(BLANK) != 1:
+            raise ValueError(f"question {self.name}: the template needs exactly one {BLANK}")
+        if f"def {self.function_name}(" not in self.template:
+            raise ValueError(f"question {self.name}: the template lacks def {self.function_name}")
+
+    @property
+    def blank_is_whole_line(self) -> bool:
+        """True when the blank stands alone on its line (the student writes a statement)."""
+        line = next(line for line in self.template.splitlines() if BLANK in line)
+        return line.strip() == BLANK
+
+    def cases(self) -> list[Case]:
+        """Example cases, then the hidden cases drawn from the question's fixed seed."""
+        return [*self.example_cases, *self.hidden_cases(np.random.default_rng(self.seed))]
