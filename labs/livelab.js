@@ -2,10 +2,15 @@
 // worker at once; widgets mount on every page that mkdocs-material shows (document$ emits on
 // the first load and after each instant navigation) and unmount when their page is left.
 
+import { progress } from "./progress/store.js";
 import { runtime } from "./runtime/client.js";
 
 const WIDGETS = {
   lab: () => import("./widgets/lab.js"),
+  numeric: () => import("./widgets/numeric.js"),
+  choice: () => import("./widgets/choice.js"),
+  code: () => import("./widgets/code.js"),
+  progress: () => import("./widgets/progress.js"),
 };
 
 const mounted = new Map(); // element -> unmount function
@@ -24,7 +29,21 @@ async function mountAll() {
     const widget = await load();
     if (el.isConnected) mounted.set(el, widget.mount(el, runtime));
   }
+  noteStorage();
 }
+
+// Says once per page, above the first widget, why progress is not kept (if it is not).
+function noteStorage() {
+  const first = document.querySelector("[data-livelab]:not([data-livelab=progress])");
+  if (!first || !progress.problem || document.querySelector(".livelab-storage-note")) return;
+  const note = document.createElement("p");
+  note.className = "livelab-storage-note";
+  note.setAttribute("role", "note");
+  note.textContent = progress.problem;
+  first.before(note);
+}
+
+document.addEventListener("livelab:storage", noteStorage);
 
 if (globalThis.document$) globalThis.document$.subscribe(() => mountAll());
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);

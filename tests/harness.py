@@ -32,6 +32,13 @@ class Site:
         self.site_dir = site_dir
         self.isolated = isolated
         self.origin = f"http://127.0.0.1:{server.server_port}"
+        self.questions: dict[str, list] = {}  # page url -> questions declared on it
+
+    def question(self, qid: str):
+        """(page url, question) of a question id; ids are unique within the course."""
+        found = [(url, q) for url, qs in self.questions.items() for q in qs if q.id == qid]
+        assert len(found) == 1, f"{qid}: {len(found)} questions"
+        return found[0]
 
     def url(self, path: str = "") -> str:
         return f"{self.origin}/{path.lstrip('/')}"
@@ -52,6 +59,12 @@ def serve_site(site_dir: Path, isolated: bool = True, build_it: bool = True) -> 
             str(ROOT / "mkdocs.yml"), site_dir=str(site_dir), site_url=site.url(), strict=True
         )
         build(config)
+        plugin = config.plugins["livelab"]
+        site.questions = {
+            plugin.pages[src][0]: questions
+            for src, questions in plugin.fences.questions.items()
+            if src in plugin.pages
+        }
     serve_in_thread(server)
     return site
 

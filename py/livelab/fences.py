@@ -2,8 +2,8 @@
 
 pymdownx.superfences swallows ordinary exceptions from a formatter and falls back to a code
 block, which would hide an authoring mistake. So a formatter never raises: it records the
-error on the FenceErrors it was given and returns a visible error box; the plugin turns the
-recorded errors into a PluginError once the page is converted, which fails the build.
+error on the FenceContext it was given and returns a visible error box; the plugin turns
+the recorded errors into a PluginError once the page is converted, which fails the build.
 """
 
 from __future__ import annotations
@@ -11,12 +11,15 @@ from __future__ import annotations
 import html
 import importlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import yaml
 
 from livelab.labs import LABS, lab_view
 from livelab.markup import Marks, lab_html
+from livelab.markup.questions import QUESTION_HTML, progress_placeholder
+from livelab.quiz import QUESTION_KINDS, Question, QuestionError
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*$")
 LAB_KEYS = {"lab", "id", "title"}
@@ -27,47 +30,45 @@ class FenceError(ValueError):
 
 
 @dataclass
-class FenceErrors:
-    """Errors found in the page being converted, and the ids it has used so far."""
+class FenceContext:
+    """The page being converted: its errors, the ids it used and the questions it declared."""
 
+    render_markdown: Callable[[str], str] = html.escape
     page: str = "?"
     errors: list[str] = field(default_factory=list)
     ids: set[str] = field(default_factory=set)
+    questions: dict[str, list[Question]] = field(default_factory=dict)
 
     def start(self, page: str) -> None:
         self.page, self.errors, self.ids = page, [], set()
+        self.questions[page] = []
 
-    def claim(self, item_id: str) -> None:
+    def claim(self, item_id: object) -> str:
+        if not isinstance(item_id, str) or not ID_PATTERN.match(item_id):
+            raise FenceError(f"id must be lowercase letters, digits and dashes, got {item_id!r}")
         if item_id in self.ids:
             raise FenceError(f"id {item_id!r} is used twice on this page")
         self.ids.add(item_id)
+        return item_id
 
 
 def parse_body(source: str) -> dict:
     """The fence body as a mapping, or FenceError saying why it is not one."""
     try:
-        data = yaml.safe_load(source)
+        data = yaml.safe_load(source) if source.strip() else {}
     except yaml.YAMLError as exc:
         raise FenceError(f"the fence body is not valid YAML: {exc}") from None
     if not isinstance(data, dict):
-        raise FenceError("the fence body must be YAML settings such as `lab: rope`")
+        raise FenceError("the fence body must be YAML settings such as `id: q1`")
     return data
 
 
-def _lab_id(data: dict) -> str:
-    item_id = data.get("id", data.get("lab"))
-    if not isinstance(item_id, str) or not ID_PATTERN.match(item_id):
-        raise FenceError(f"id must be lowercase letters, digits and dashes, got {item_id!r}")
-    return item_id
-
-
-def lab_fence_html(data: dict, errors: FenceErrors) -> str:
+def lab_fence_html(data: dict, context: FenceContext) -> str:
     """Validate a lab fence and render its lab with the state computed now, in CPython."""
     kind = data.get("lab")
     if kind not in LABS:
         raise FenceError(f"`lab` must name one of: {', '.join(sorted(LABS))}; got {kind!r}")
-    lab_id = _lab_id(data)
-    errors.claim(lab_id)
+    lab_id = context.claim(data.get("id", kind))
     markup = importlib.import_module(f"livelab.markup.{kind}")
     title = data.get("title", markup.TITLE)
     if not isinstance(title, str):
@@ -81,17 +82,39 @@ def lab_fence_html(data: dict, errors: FenceErrors) -> str:
     return lab_html(kind, lab_id, title, first["params"], markup.body(first["params"], marks))
 
 
-def fence_formatter(render, errors: FenceErrors):
-    """A superfences formatter around render(data, errors) that records errors, never raises."""
+def question_fence(kind: str) -> Callable[[dict, FenceContext], str]:
+    """The renderer of one question kind: validate, remember for progress and checks, render."""
 
-    def format_fence(source, language, css_class, options, md, **kwargs):
+    def render(data: dict, context: FenceContext) -> str:
+        context.claim(data.get("id"))
+        try:
+            question = QUESTION_KINDS[kind](data)
+        except QuestionError as exc:
+            raise FenceError(str(exc)) from None
+        context.questions[context.page].append(question)
+        return QUESTION_HTML[kind](question, context.render_markdown)
+
+    return render
+
+
+def progress_fence(data: dict, context: FenceContext) -> str:
+    """Where the home page lists progress per page; the plugin fills it once all pages are read."""
+    if data:
+        raise FenceError("the progress fence takes no settings")
+    return progress_placeholder()
+
+
+def fence_formatter(language: str, render, context: FenceContext):
+    """A superfences formatter around render(data, context) that records errors, never raises."""
+
+    def format_fence(source, language_, css_class, options, md, **kwargs):
         data: dict = {}
         try:
             data = parse_body(source)
-            return render(data, errors)
+            return render(data, context)
         except FenceError as exc:
             where = data.get("id", data.get("lab", "?"))
-            errors.errors.append(f"{errors.page}: {language} fence id {where!r}: {exc}")
+            context.errors.append(f"{context.page}: {language} fence id {where!r}: {exc}")
             return (
                 '<div class="livelab-authoring-error" role="alert">'
                 f"Authoring error in this {html.escape(language)} fence: "
@@ -101,8 +124,14 @@ def fence_formatter(render, errors: FenceErrors):
     return format_fence
 
 
-def custom_fences(errors: FenceErrors) -> list[dict]:
-    """The superfences entries of our fences, all reporting into errors."""
+def custom_fences(context: FenceContext) -> list[dict]:
+    """The superfences entries of our fences, all reporting into context."""
+    renderers = {
+        "lab": lab_fence_html,
+        **{kind: question_fence(kind) for kind in QUESTION_KINDS},
+        "progress": progress_fence,
+    }
     return [
-        {"name": "lab", "class": "livelab", "format": fence_formatter(lab_fence_html, errors)},
+        {"name": name, "class": "livelab", "format": fence_formatter(name, render, context)}
+        for name, render in renderers.items()
     ]

@@ -13,14 +13,17 @@ import json
 import shutil
 from pathlib import Path
 
+import markdown
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
+from mkdocs.utils import get_relative_url
 
 import livelab
 from livelab import assets
-from livelab.fences import FenceErrors, custom_fences
+from livelab.fences import FenceContext, custom_fences
+from livelab.markup.questions import progress_placeholder, progress_table
 
 ASSET_DIR = "assets/livelab"
 SUPERFENCES = "pymdownx.superfences"
@@ -39,7 +42,8 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
     """Fences for labs and questions, plus the self-hosted Pyodide runtime."""
 
     def __init__(self) -> None:
-        self.fence_errors = FenceErrors()
+        self.fences = FenceContext()
+        self.pages: dict[str, tuple[str, str]] = {}  # src_uri -> (url, title)
 
     def _path(self, config, value: str) -> Path:
         return (Path(config.config_file_path).parent / value).resolve()
@@ -47,8 +51,9 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
     def on_config(self, config):
         if SUPERFENCES not in config.markdown_extensions:
             raise PluginError(f"livelab needs the markdown extension {SUPERFENCES}")
-        self.fence_errors = FenceErrors()
-        ours = custom_fences(self.fence_errors)
+        self.fences = FenceContext(render_markdown=self._markdown_renderer(config))
+        self.pages = {}
+        ours = custom_fences(self.fences)
         names = {fence["name"] for fence in ours}
         settings = config.mdx_configs.setdefault(SUPERFENCES, {})
         kept = [f for f in settings.get("custom_fences", []) if f.get("name") not in names]
@@ -59,14 +64,44 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         config.extra_javascript.append(script)
         return config
 
+    @staticmethod
+    def _markdown_renderer(config):
+        """Markdown for text inside fences (prompts, options), with the site's extensions."""
+
+        def render(text: str) -> str:
+            md = markdown.Markdown(
+                extensions=config.markdown_extensions, extension_configs=config.mdx_configs
+            )
+            return md.convert(text)
+
+        return render
+
     def on_page_markdown(self, markdown, page, **kwargs):
-        self.fence_errors.start(page.file.src_uri)
+        self.fences.start(page.file.src_uri)
         return markdown
 
     def on_page_content(self, html, page, **kwargs):
-        if self.fence_errors.errors:
-            raise PluginError("\n".join(self.fence_errors.errors))
+        if self.fences.errors:
+            raise PluginError("\n".join(self.fences.errors))
+        self.pages[page.file.src_uri] = (page.url, page.title or page.file.src_uri)
         return html
+
+    def on_page_context(self, context, page, config, **kwargs):
+        """Fill the progress table once every page's questions are known."""
+        marker = progress_placeholder()
+        if marker in page.content:
+            page.content = page.content.replace(marker, self._progress(page.url))
+        return context
+
+    def _progress(self, from_url: str) -> str:
+        rows = []
+        for src, questions in self.fences.questions.items():
+            if not questions or src not in self.pages:
+                continue
+            url, title = self.pages[src]
+            href = get_relative_url(url, from_url)
+            rows.append((url, href, title, [q.id for q in questions]))
+        return progress_table(rows)
 
     def on_post_build(self, config, **kwargs):
         out = Path(config.site_dir) / ASSET_DIR

@@ -74,9 +74,34 @@ def _lab(kind: str, params: dict) -> dict:
     return lab_view(kind, params)
 
 
+def _numeric(spec: dict, text: str) -> dict:
+    from livelab.answers import NumericSpec, grade_numeric
+
+    def value(v: object) -> float | tuple[float, ...]:
+        return tuple(v) if isinstance(v, list) else v  # type: ignore[return-value]
+
+    wrong = tuple((value(v), str(message)) for v, message in spec.get("wrong", []))
+    return grade_numeric(NumericSpec(value(spec["answer"]), spec.get("decimals"), wrong), text)
+
+
+def _code_run(question: str, blank: str) -> dict:
+    from livelab import grading
+
+    return grading.run(question, blank)
+
+
+def _code_check(question: str, blank: str) -> dict:
+    from livelab import grading
+
+    return grading.check(question, blank)
+
+
 # Name -> function the page may call. Nothing outside this table is reachable by name.
 CALLS: dict[str, Callable[..., object]] = {
     "lab": _lab,
+    "numeric": _numeric,
+    "code_run": _code_run,
+    "code_check": _code_check,
 }
 
 

@@ -21,6 +21,7 @@ def site(tmp_path_factory) -> Iterator[Site]:
 def plain_site(site) -> Iterator[Site]:
     """The same files served without isolation headers (no SharedArrayBuffer)."""
     served = serve_site(site.site_dir, isolated=False, build_it=False)
+    served.questions = site.questions
     yield served
     served.close()
 

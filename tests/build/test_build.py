@@ -97,11 +97,47 @@ BAD_FENCES = {
         "```lab\nlab: rope\nid: r1\n```\n\n```lab\nlab: rope\nid: r1\n```",
         "'r1' is used twice",
     ),
+    "numeric without answer": (
+        "```numeric\nid: q1\nprompt: How many?\n```",
+        "missing option 'answer'",
+    ),
+    "numeric unknown option": (
+        "```numeric\nid: q1\nprompt: P\nanswer: 3\ntolerance: 1\n```",
+        "unknown option 'tolerance'",
+    ),
+    "numeric unreadable answer": (
+        "```numeric\nid: q1\nprompt: P\nanswer: three\n```",
+        "answer 'three'",
+    ),
+    "numeric wrong that is right": (
+        "```numeric\nid: q1\nprompt: P\nanswer: 0.84\ndecimals: 2\nwrong:\n"
+        "  - answer: 0.842\n    message: M\n```",
+        "would count as right",
+    ),
+    "choice without a correct option": (
+        "```choice\nid: q1\nprompt: P\noptions:\n  - text: a\n    why: w\n"
+        "  - text: b\n    why: w\n```",
+        "exactly one option must be marked correct",
+    ),
+    "choice option without why": (
+        "```choice\nid: q1\nprompt: P\noptions:\n  - text: a\n    correct: true\n"
+        "  - text: b\n    why: w\n```",
+        "option 1 needs text and why",
+    ),
+    "code unknown question": (
+        "```code\nid: c1\nquestion: softmax\nprompt: P\n```",
+        "no code question 'softmax'",
+    ),
+    "question id twice": (
+        "```numeric\nid: q1\nprompt: P\nanswer: 1\n```\n\n"
+        "```numeric\nid: q1\nprompt: P\nanswer: 2\n```",
+        "'q1' is used twice",
+    ),
 }
 
 
 @pytest.mark.parametrize("case", sorted(BAD_FENCES))
-def test_a_malformed_lab_fence_fails_the_build_naming_the_page(tmp_path, case):
+def test_a_malformed_fence_fails_the_build_naming_page_and_problem(tmp_path, case):
     body, problem = BAD_FENCES[case]
     result = build(tmp_path / "site", write_page(tmp_path, body))
     assert result.returncode != 0

@@ -1,0 +1,265 @@
+"""Questions answered as a student would: type or pick, Check, read the verdict; reload; storage."""
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from livelab import grading
+from livelab.questions import load_blanks
+
+STORAGE_KEY = "livelab-progress:/"
+
+
+def question(page, qid):
+    return page.locator(f'[data-question="{qid}"]')
+
+
+def verdict(page, qid):
+    return question(page, qid).get_by_role("status")
+
+
+def open_question(page, site, qid):
+    url, q = site.question(qid)
+    page.goto(site.url(url))
+    return q
+
+
+def answer_numeric(page, qid, text):
+    box = question(page, qid)
+    box.get_by_label("Your answer").fill(text)
+    box.get_by_role("button", name="Check").click()
+
+
+# ---- numeric ---------------------------------------------------------------------------
+
+
+def test_numeric_right_answer_is_correct(page, site):
+    q = open_question(page, site, "q7")
+    answer_numeric(page, "q7", q.reveal)
+    expect(verdict(page, "q7")).to_have_text(re.compile("^Correct"))
+    expect(question(page, "q7").get_by_text(f"Answer: {q.reveal}")).to_be_visible()
+
+
+@pytest.mark.parametrize("text", [".84", "0,84", "sin(1)"])
+def test_numeric_accepts_other_spellings(page, site, text):
+    open_question(page, site, "q7")
+    answer_numeric(page, "q7", text)
+    expect(verdict(page, "q7")).to_have_text(re.compile("^Correct"))
+
+
+def test_numeric_listed_wrong_answer_gets_its_message(page, site):
+    q = open_question(page, site, "q5")
+    wrong_value, message = q.spec.wrong[0]
+    answer_numeric(page, "q5", str(wrong_value))
+    expect(verdict(page, "q5")).to_contain_text("Not yet")
+    expect(verdict(page, "q5")).to_contain_text(message)
+    expect(question(page, "q5").get_by_role("button", name="Show answer")).to_be_visible()
+
+
+def test_numeric_unreadable_entry_is_explained_and_not_counted(page, site):
+    open_question(page, site, "q5")
+    answer_numeric(page, "q5", "one radian")
+    expect(verdict(page, "q5")).to_contain_text("could not read “one radian”")
+    expect(question(page, "q5").get_by_role("button", name="Show answer")).to_be_hidden()
+
+
+def test_enter_in_the_numeric_field_checks(page, site):
+    q = open_question(page, site, "q5")
+    field = question(page, "q5").get_by_label("Your answer")
+    field.fill(q.reveal)
+    field.press("Enter")
+    expect(verdict(page, "q5")).to_have_text(re.compile("^Correct"))
+
+
+def test_numeric_answer_and_verdict_survive_a_reload(page, site):
+    q = open_question(page, site, "q7")
+    answer_numeric(page, "q7", q.reveal)
+    expect(verdict(page, "q7")).to_have_text(re.compile("^Correct"))
+    page.reload()
+    expect(question(page, "q7").get_by_label("Your answer")).to_have_value(q.reveal)
+    expect(verdict(page, "q7")).to_have_text(re.compile("^Correct"))
+
+
+# ---- choice ----------------------------------------------------------------------------
+
+
+def test_choice_right_option_is_correct_and_every_option_explains_itself(page, site):
+    q = open_question(page, site, "q6")
+    box = question(page, "q6")
+    box.get_by_role("radio", name=q.options[q.correct_index].text).check()
+    box.get_by_role("button", name="Check").click()
+    expect(verdict(page, "q6")).to_have_text(re.compile("^Correct"))
+    for option in q.options:
+        expect(box.get_by_role("radiogroup").get_by_text(option.why)).to_be_visible()
+
+
+def test_choice_wrong_option_says_why(page, site):
+    q = open_question(page, site, "q6")
+    wrong = next(o for o in q.options if not o.correct)
+    box = question(page, "q6")
+    box.get_by_role("radio", name=wrong.text).check()
+    box.get_by_role("button", name="Check").click()
+    expect(verdict(page, "q6")).to_contain_text("Not yet")
+    expect(verdict(page, "q6")).to_contain_text(wrong.why)
+
+
+def test_choice_selection_survives_a_reload(page, site):
+    q = open_question(page, site, "q6")
+    right = q.options[q.correct_index].text
+    question(page, "q6").get_by_role("radio", name=right).check()
+    question(page, "q6").get_by_role("button", name="Check").click()
+    page.reload()
+    expect(question(page, "q6").get_by_role("radio", name=right)).to_be_checked()
+    expect(verdict(page, "q6")).to_have_text(re.compile("^Correct"))
+
+
+# ---- code ------------------------------------------------------------------------------
+
+
+def blank(page, qid):
+    return question(page, qid).get_by_role("textbox", name=re.compile("blank"))
+
+
+def submit_code(page, qid, text, button="Check"):
+    blank(page, qid).fill(text)
+    question(page, qid).get_by_role("button", name=button).click()
+
+
+def test_code_reference_blank_is_correct(page, site):
+    q = open_question(page, site, "c2")
+    submit_code(page, "c2", q.reference_blank)
+    expect(verdict(page, "c2")).to_have_text(re.compile("^Correct"), timeout=15_000)
+
+
+def test_code_run_shows_what_the_example_prints(page, site):
+    q = open_question(page, site, "c2")
+    submit_code(page, "c2", q.reference_blank, button="Run")
+    output = question(page, "c2").locator("[data-output]")
+    expect(output).to_have_text(grading.example_output(q.question).rstrip("\n"), timeout=15_000)
+
+
+def test_code_wrong_blanks_get_their_messages(page, site):
+    q = open_question(page, site, "c2")
+    for wrong in load_blanks(q.question)["wrong"][:3]:
+        submit_code(page, "c2", wrong["blank"])
+        expect(verdict(page, "c2")).to_contain_text("Not yet", timeout=15_000)
+        expect(verdict(page, "c2")).to_contain_text(wrong["message"])
+
+
+def test_enter_in_the_blank_checks_and_the_text_stays(page, site):
+    q = open_question(page, site, "c2")
+    blank(page, "c2").fill(q.reference_blank)
+    blank(page, "c2").press("Enter")
+    expect(verdict(page, "c2")).to_have_text(re.compile("^Correct"), timeout=15_000)
+    expect(blank(page, "c2")).to_have_value(q.reference_blank)
+
+
+def test_code_syntax_error_names_the_column(page, site):
+    open_question(page, site, "c2")
+    submit_code(page, "c2", "np.array([c * v[0] - s * v[1], s * v[0] + c * v[1]]")
+    expect(verdict(page, "c2")).to_contain_text("Not yet", timeout=15_000)
+    expect(verdict(page, "c2")).to_contain_text("column 9")
+
+
+def test_student_output_is_shown_as_text(page, site):
+    q = open_question(page, site, "c2")
+    tag = "<img src=x onerror=alert(1)>"
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    submit_code(
+        page, "c2", f"print({tag!r}) or print(np.array([[1, 2]])) or {q.reference_blank}", "Run"
+    )
+    output = question(page, "c2").locator("[data-output]")
+    expect(output).to_contain_text(tag, timeout=15_000)
+    expect(output).to_contain_text("[[1 2]]")
+    assert output.locator("img").count() == 0
+    assert dialogs == []
+
+
+def test_an_endless_blank_is_stopped_and_the_next_check_works(page, site):
+    q = open_question(page, site, "c2")
+    submit_code(page, "c2", "[0 for _ in iter(int, 1)]")
+    expect(verdict(page, "c2")).to_contain_text("Stopped", timeout=20_000)
+    submit_code(page, "c2", q.reference_blank)
+    expect(verdict(page, "c2")).to_have_text(re.compile("^Correct"), timeout=15_000)
+
+
+def test_stop_button_ends_a_running_check(page, site):
+    q = open_question(page, site, "c2")
+    submit_code(page, "c2", "[0 for _ in iter(int, 1)]")
+    question(page, "c2").get_by_role("button", name="Stop").click()
+    expect(verdict(page, "c2")).to_contain_text("you stopped the run")
+    submit_code(page, "c2", q.reference_blank)
+    expect(verdict(page, "c2")).to_have_text(re.compile("^Correct"), timeout=15_000)
+
+
+def test_hint_after_three_failed_checks_and_answer_after_confirmation(page, site):
+    q = open_question(page, site, "c2")
+    box = question(page, "c2")
+    wrong = load_blanks(q.question)["wrong"][0]["blank"]
+    for _ in range(3):
+        expect(box.get_by_role("button", name="Hint")).to_be_hidden()
+        submit_code(page, "c2", wrong)
+        expect(verdict(page, "c2")).to_contain_text("Not yet", timeout=15_000)
+        expect(box.get_by_role("button", name="Check")).to_be_enabled()
+    box.get_by_role("button", name="Hint").click()
+    box.get_by_role("button", name="Show answer").click()
+    box.get_by_role("button", name="Yes, show it").click()
+    expect(box.get_by_text(q.reference_blank, exact=True)).to_be_visible()
+    expect(blank(page, "c2")).to_have_value(wrong)
+
+
+def test_code_blank_survives_a_reload(page, site):
+    open_question(page, site, "c2")
+    blank(page, "c2").fill("np.array([1.0, 2.0])")
+    page.reload()
+    expect(blank(page, "c2")).to_have_value("np.array([1.0, 2.0])")
+
+
+# ---- storage ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("planted", ["{not json", json.dumps({"version": 0, "pages": []}), "[]"])
+def test_corrupt_saved_progress_never_breaks_the_page(page, site, planted):
+    url, q = site.question("q7")
+    page.goto(site.url(url))
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORAGE_KEY, planted])
+    page.reload()
+    answer_numeric(page, "q7", q.reveal)
+    expect(verdict(page, "q7")).to_have_text(re.compile("^Correct"))
+    expect(page.get_by_role("note")).to_contain_text("set aside")
+    assert page.evaluate("(k) => localStorage.getItem(k + ':set-aside')", STORAGE_KEY) == planted
+    assert page.log.errors == []
+
+
+def test_without_storage_the_page_works_and_says_progress_is_not_saved(browser, site):
+    context = browser.new_context()
+    context.add_init_script(
+        "for (const name of ['getItem', 'setItem', 'removeItem']) {"
+        "  Storage.prototype[name] = () => { throw new DOMException('denied', 'SecurityError'); };"
+        "}"
+    )
+    page = context.new_page()
+    url, q = site.question("q7")
+    page.goto(site.url(url))
+    expect(page.get_by_role("note")).to_contain_text("not being saved")
+    answer_numeric(page, "q7", q.reveal)
+    expect(verdict(page, "q7")).to_have_text(re.compile("^Correct"))
+    context.close()
+
+
+def test_home_page_counts_answered_questions_and_resets(page, site):
+    url, q = site.question("q5")
+    page.goto(site.url(url))
+    answer_numeric(page, "q5", q.reveal)
+    expect(verdict(page, "q5")).to_have_text(re.compile("^Correct"))
+    total = len(site.questions[url])
+    page.goto(site.url(""))
+    row = page.locator(f'tr[data-page="{url}"]')
+    expect(row).to_contain_text(f"1 of {total}")
+    expect(row).to_contain_text("in progress")
+    page.get_by_role("button", name="Reset progress").click()
+    page.get_by_role("button", name="Erase my progress").click()
+    expect(row).to_contain_text(f"0 of {total}")
