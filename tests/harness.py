@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
-
+from livelab.browser import launch_chromium
+from livelab.check import build_course
 from livelab.serve import make_server, serve_in_thread
 
+__all__ = ["ROOT", "Site", "launch_chromium", "serve_site"]
+
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = Path(os.environ.get("LIVELAB_CHROMIUM", "/usr/bin/chromium"))
-# Headless Chromium as root, with the background services that phone home switched off.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 class Site:
@@ -55,22 +44,6 @@ def serve_site(site_dir: Path, isolated: bool = True, build_it: bool = True) -> 
     if build_it:
         # Instant navigation only takes links listed in sitemap.xml, whose addresses carry the
         # port, so the site is built for the port it is served on.
-        config = load_config(
-            str(ROOT / "mkdocs.yml"), site_dir=str(site_dir), site_url=site.url(), strict=True
-        )
-        build(config)
-        plugin = config.plugins["livelab"]
-        site.questions = {
-            plugin.pages[src][0]: questions
-            for src, questions in plugin.fences.questions.items()
-            if src in plugin.pages
-        }
+        site.questions = build_course(ROOT / "mkdocs.yml", site_dir, site.url())
     serve_in_thread(server)
     return site
-
-
-def launch_chromium(playwright):
-    """Debian's Chromium under Playwright; never a browser downloaded by a tool."""
-    if not CHROMIUM.is_file():
-        raise RuntimeError(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)

@@ -116,9 +116,7 @@ class _Parser:
             return CONSTANTS[key]
         if key not in FUNCTIONS:
             raise self.fail(f"unknown name “{token}”; known: sqrt, sin, cos, exp, ln, pi, e", start)
-        if self.peek() != "(":
-            raise self.fail(f"{token} needs its argument in parentheses, as in {token}(2)")
-        argument = self.atom()
+        argument = self.atom()  # sqrt(2), sqrt 2 and √2 all read the same
         try:
             return FUNCTIONS[key](argument)
         except ValueError:

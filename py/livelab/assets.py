@@ -173,7 +173,10 @@ def install_runtime(pyodide_dir: Path, cache_dir: Path, dest: Path) -> list[Path
 
 
 # Modules that only the build uses (they import MkDocs or run tools); the browser never needs them.
-BUILD_ONLY = {"plugin.py", "fences.py", "assets.py", "serve.py", "cli.py", "markup"}
+BUILD_ONLY = {
+    "plugin.py", "fences.py", "assets.py", "serve.py", "cli.py", "check.py", "browser.py",
+    "quiz.py", "markup",
+}
 
 
 def _browser_files(package_dir: Path) -> list[Path]:

@@ -28,6 +28,12 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check(args: argparse.Namespace) -> int:
+    from livelab.check import main as check_main
+
+    return check_main(Path(args.config_file), browser=args.browser)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="livelab", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -45,6 +51,14 @@ def main(argv: list[str] | None = None) -> int:
         help="omit COOP/COEP headers (stop then restarts the worker)",
     )
     serve.set_defaults(handler=_serve)
+    check = sub.add_parser("check", help="build the site and replay every question")
+    check.add_argument("--config-file", default="mkdocs.yml")
+    check.add_argument(
+        "--browser",
+        action="store_true",
+        help="also replay code and numeric questions in Chromium through Pyodide",
+    )
+    check.set_defaults(handler=_check)
     args = parser.parse_args(argv)
     try:
         return args.handler(args)

@@ -85,6 +85,7 @@ class NumericQuestion:
     id: str
     prompt: str
     spec: NumericSpec
+    answer_text: str
     reveal: str
     explanation: str
     kind: str = "numeric"
@@ -115,8 +116,10 @@ def numeric_question(data: dict) -> NumericQuestion:
     for value, _ in wrong:
         if spec.close(value, answer):
             raise QuestionError(f"the wrong answer {value!r} would count as right")
-    reveal = data.get("reveal") or _format_answer(answer, decimals)
-    return NumericQuestion(data["id"], data["prompt"], spec, reveal, data.get("explanation", ""))
+    answer_text = _format_answer(answer, decimals)
+    reveal = data.get("reveal") or answer_text
+    explanation = data.get("explanation", "")
+    return NumericQuestion(data["id"], data["prompt"], spec, answer_text, reveal, explanation)
 
 
 @dataclass(frozen=True)
