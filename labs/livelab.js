@@ -15,7 +15,14 @@ const WIDGETS = {
 
 const mounted = new Map(); // element -> unmount function
 
+async function typesetMath() {
+  if (!document.querySelector(".arithmatex")) return;
+  const { typeset } = await import("./math.js");
+  typeset();
+}
+
 async function mountAll() {
+  typesetMath();
   for (const [el, unmount] of mounted) {
     if (!el.isConnected) {
       unmount();

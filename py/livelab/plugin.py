@@ -27,6 +27,8 @@ from livelab.markup.questions import progress_placeholder, progress_table
 
 ASSET_DIR = "assets/livelab"
 SUPERFENCES = "pymdownx.superfences"
+ARITHMATEX = "pymdownx.arithmatex"
+KATEX_FILES = ("katex.mjs", "katex.min.css", "fonts")
 
 
 class LiveLabConfig(base.Config):
@@ -36,12 +38,15 @@ class LiveLabConfig(base.Config):
     """Folder of the npm package `pyodide` whose files the site serves."""
     cache_dir = c.Type(str, default=".cache/livelab")
     """Where the verified NumPy wheel is kept between builds (outside the site)."""
+    katex_dir = c.Type(str, default="node_modules/katex/dist")
+    """KaTeX's dist folder (npm package `katex`), shipped when pymdownx.arithmatex is on."""
 
 
 class LiveLabPlugin(BasePlugin[LiveLabConfig]):
     """Fences for labs and questions, plus the self-hosted Pyodide runtime."""
 
     def __init__(self) -> None:
+        self.math = False
         self.fences = FenceContext()
         self.pages: dict[str, tuple[str, str]] = {}  # src_uri -> (url, title)
 
@@ -58,6 +63,11 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         settings = config.mdx_configs.setdefault(SUPERFENCES, {})
         kept = [f for f in settings.get("custom_fences", []) if f.get("name") not in names]
         settings["custom_fences"] = kept + ours
+        self.math = ARITHMATEX in config.markdown_extensions
+        if self.math:
+            if not config.mdx_configs.get(ARITHMATEX, {}).get("generic"):
+                raise PluginError(f"livelab renders math with KaTeX: set {ARITHMATEX}: generic: true")
+            config.extra_css.append(f"{ASSET_DIR}/katex/katex.min.css")
         config.extra_css.append(f"{ASSET_DIR}/livelab.css")
         script = c.ExtraScriptValue(f"{ASSET_DIR}/livelab.js")
         script.type = "module"
@@ -117,11 +127,25 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
             )
         except assets.AssetError as exc:
             raise PluginError(f"livelab: {exc}") from None
+        if self.math:
+            self._copy_katex(config, out / "katex")
         for old in out.glob("livelab-*.zip"):
             old.unlink()
         archive = assets.write_package_archive(Path(livelab.__file__).parent, out)
         manifest = {"pyodide": "pyodide/", "archive": archive.name, "version": livelab.__version__}
         (out / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+
+    def _copy_katex(self, config, dest: Path) -> None:
+        source = self._path(config, self.config.katex_dir)
+        missing = [name for name in KATEX_FILES if not (source / name).exists()]
+        if missing:
+            raise PluginError(f"livelab: KaTeX files missing in {source}: {', '.join(missing)}")
+        dest.mkdir(parents=True, exist_ok=True)
+        for name in KATEX_FILES:
+            if (source / name).is_dir():
+                shutil.copytree(source / name, dest / name, dirs_exist_ok=True)
+            else:
+                shutil.copyfile(source / name, dest / name)
 
     def on_serve(self, server, config, builder, **kwargs):
         server.watch(str(self._path(config, self.config.labs_dir)))
