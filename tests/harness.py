@@ -22,6 +22,7 @@ class Site:
         self.isolated = isolated
         self.origin = f"http://127.0.0.1:{server.server_port}"
         self.questions: dict[str, list] = {}  # page url -> questions declared on it
+        self.pages: dict[str, str] = {}  # page url -> title
 
     def question(self, qid: str):
         """(page url, question) of a question id; ids are unique within the course."""
@@ -44,6 +45,7 @@ def serve_site(site_dir: Path, isolated: bool = True, build_it: bool = True) -> 
     if build_it:
         # Instant navigation only takes links listed in sitemap.xml, whose addresses carry the
         # port, so the site is built for the port it is served on.
-        site.questions = build_course(ROOT / "mkdocs.yml", site_dir, site.url())
+        course = build_course(ROOT / "mkdocs.yml", site_dir, site.url())
+        site.pages, site.questions = course.pages, course.questions
     serve_in_thread(server)
     return site

@@ -18,11 +18,17 @@ from pathlib import Path
 
 from livelab.quiz import ChoiceQuestion, CodeQuestionRef, NumericQuestion, Question
 
-Course = dict[str, list[Question]]  # page url -> questions declared on it, in page order
+
+@dataclass(frozen=True)
+class Course:
+    """A built site: its pages (url -> title) and the questions of each page, in page order."""
+
+    pages: dict[str, str]
+    questions: dict[str, list[Question]]
 
 
 def build_course(config_file: Path, site_dir: Path, site_url: str | None = None) -> Course:
-    """Build the site strictly into site_dir; return the questions of each page."""
+    """Build the site strictly into site_dir; return its pages and their questions."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
@@ -30,11 +36,12 @@ def build_course(config_file: Path, site_dir: Path, site_url: str | None = None)
     config = load_config(str(config_file), site_dir=str(site_dir), strict=True, **overrides)
     build(config)
     plugin = config.plugins["livelab"]
-    return {
-        plugin.pages[src][0]: questions
-        for src, questions in plugin.fences.questions.items()
-        if src in plugin.pages and questions
+    questions = {
+        plugin.pages[src][0]: found
+        for src, found in plugin.fences.questions.items()
+        if src in plugin.pages and found
     }
+    return Course(dict(plugin.pages.values()), questions)
 
 
 @dataclass(frozen=True)
@@ -116,7 +123,9 @@ def replay_in_browser(page, client_url: str, q: Question) -> list[str]:
     ]
 
 
-def _browser_pass(site_dir: Path, course: Course) -> dict[tuple[str, str], list[str]]:
+def _browser_pass(
+    site_dir: Path, course: dict[str, list[Question]]
+) -> dict[tuple[str, str], list[str]]:
     from playwright.sync_api import sync_playwright
 
     from livelab.browser import launch_chromium
@@ -147,7 +156,7 @@ def main(config_file: Path, browser: bool) -> int:
     """Build, replay and print a line per question; 1 if any question misbehaves."""
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
-        course = build_course(config_file, Path(tmp))
+        course = build_course(config_file, Path(tmp)).questions
         in_browser = _browser_pass(Path(tmp), course) if browser else {}
     for url, questions in course.items():
         for q in questions:

@@ -21,7 +21,7 @@ def site(tmp_path_factory) -> Iterator[Site]:
 def plain_site(site) -> Iterator[Site]:
     """The same files served without isolation headers (no SharedArrayBuffer)."""
     served = serve_site(site.site_dir, isolated=False, build_it=False)
-    served.questions = site.questions
+    served.pages, served.questions = site.pages, site.questions
     yield served
     served.close()
 
