@@ -48,6 +48,8 @@ function noteStorage() {
   note.setAttribute("role", "note");
   note.textContent = progress.problem;
   first.before(note);
+  // Data set aside is news once; storage that cannot be used stays worth saying on every page.
+  if (progress.available) progress.problem = "";
 }
 
 document.addEventListener("livelab:storage", noteStorage);
