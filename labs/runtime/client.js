@@ -78,6 +78,7 @@ class Runtime extends EventTarget {
     if (message.type === "ready") {
       clearTimeout(this.bootTimer);
       this.bootMs = message.bootMs;
+      this.bootPhases = message.phases;
       this.setState("ready", "");
       this.pump();
     } else if (message.type === "boot-error") {

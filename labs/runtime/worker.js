@@ -4,7 +4,7 @@
 // In:  {type: "interrupt-buffer", buffer}   a SharedArrayBuffer for stopping runs
 //      {id, type: "run", code}               execute code, reply with what it printed
 //      {id, type: "call", name, args}        call a listed livelab function
-// Out: {type: "ready", bootMs} | {type: "boot-error", message}
+// Out: {type: "ready", bootMs, phases} | {type: "boot-error", message}
 //      {id, type: "result", value} | {id, type: "error", error: {type, message, line, column}}
 
 const ASSETS = new URL("../", import.meta.url);
@@ -37,8 +37,15 @@ function wasmFailure() {
 
 async function boot() {
   const started = performance.now();
+  const phases = {};
+  const mark = (name) => (phases[name] = Math.round(performance.now() - started));
   const manifest = await (await fetchOk(new URL("manifest.json", ASSETS))).json();
   const indexURL = new URL(manifest.pyodide, ASSETS).href;
+  // Fetch our package now and warm the HTTP cache with the NumPy wheel, while Pyodide's
+  // WebAssembly compiles; loadPackage then finds the wheel at hand.
+  const archive = fetchOk(new URL(manifest.archive, ASSETS)).then((r) => r.arrayBuffer());
+  fetch(new URL(manifest.numpy, indexURL)).then((r) => r.arrayBuffer()).catch(() => {});
+  mark("manifest");
   let loadPyodide;
   try {
     ({ loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href));
@@ -50,6 +57,7 @@ async function boot() {
     loadPyodide({ indexURL, enableRunUntilComplete: false }),
     wasmFailure(),
   ]);
+  mark("pyodide");
   const packageErrors = [];
   await pyodide.loadPackage("numpy", {
     messageCallback: () => {},
@@ -58,13 +66,14 @@ async function boot() {
   if (!pyodide.loadedPackages.numpy) {
     throw new Error(`NumPy did not load: ${packageErrors.join("; ") || "no reason given"}`);
   }
-  const archive = await (await fetchOk(new URL(manifest.archive, ASSETS))).arrayBuffer();
-  pyodide.unpackArchive(archive, "zip", { extractDir: PACKAGE_DIR });
+  mark("numpy");
+  pyodide.unpackArchive(await archive, "zip", { extractDir: PACKAGE_DIR });
   pyodide.pyimport("sys").path.insert(0, PACKAGE_DIR);
   api = pyodide.pyimport("livelab.worker_api");
+  mark("livelab");
   pyodideModule = pyodide;
   if (interruptBuffer) pyodide.setInterruptBuffer(interruptBuffer);
-  return performance.now() - started;
+  return { bootMs: performance.now() - started, phases };
 }
 
 function errorFrom(err) {
@@ -93,8 +102,8 @@ function answer(message) {
 }
 
 const ready = boot().then(
-  (bootMs) => {
-    postMessage({ type: "ready", bootMs });
+  ({ bootMs, phases }) => {
+    postMessage({ type: "ready", bootMs, phases });
     return true;
   },
   (err) => {

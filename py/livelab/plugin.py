@@ -132,7 +132,12 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         for old in out.glob("livelab-*.zip"):
             old.unlink()
         archive = assets.write_package_archive(Path(livelab.__file__).parent, out)
-        manifest = {"pyodide": "pyodide/", "archive": archive.name, "version": livelab.__version__}
+        manifest = {
+            "pyodide": "pyodide/",
+            "numpy": assets.locked_wheel(self._path(config, self.config.pyodide_dir)).file_name,
+            "archive": archive.name,
+            "version": livelab.__version__,
+        }
         (out / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
 
     def _copy_katex(self, config, dest: Path) -> None:
