@@ -71,6 +71,12 @@ DRAG_60HZ = """async (steps) => {
 }"""
 
 
+BOOT_PHASES = """async () => {
+  const { runtime } = await import("/assets/livelab/runtime/client.js");
+  return runtime.bootPhases;
+}"""
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -96,6 +102,7 @@ def measure(browser, site, steps: int) -> dict:
     page = context.new_page()
     page.goto(site.url(LESSON))
     cold = first_view_ms(page)
+    phases = page.evaluate(BOOT_PHASES)
     page.reload()
     warm_reload = first_view_ms(page)
     page.get_by_role("link", name="Home").first.click()
@@ -109,6 +116,7 @@ def measure(browser, site, steps: int) -> dict:
     context.close()
     return {
         "cold_ms": cold,
+        "boot_phases_ms": phases,
         "warm_reload_ms": warm_reload,
         "warm_instant_ms": warm_instant,
         "slider": slider,
@@ -132,6 +140,7 @@ def main() -> int:
     report = {
         "runs": args.runs,
         "cold_ms": [round(r["cold_ms"]) for r in runs],
+        "cold_boot_phases_ms": [r["boot_phases_ms"] for r in runs],
         "warm_reload_ms": [round(r["warm_reload_ms"]) for r in runs],
         "warm_instant_ms": [round(r["warm_instant_ms"]) for r in runs],
         "slider_ms": {name: summary(values) for name, values in (("view", view), ("paint", paint))},
