@@ -85,6 +85,11 @@ class Runtime extends EventTarget {
       this.fail(`Python could not start: ${message.message}`);
     } else if (this.running && message.id === this.running.id) {
       const request = this.running;
+      if (message.error?.fatal) {
+        request.stopReason = "crashed";
+        this.respawn(request); // the old worker cannot run anything more
+        return;
+      }
       this.finish();
       if (message.type === "result") request.resolve(message.value);
       else request.reject(new RuntimeError(this.explainStop(request, message.error)));
@@ -178,12 +183,17 @@ class Runtime extends EventTarget {
   }
 }
 
+const STOP_MESSAGES = {
+  timeout: (timeoutMs) =>
+    `Stopped: the code ran longer than ${timeoutMs / 1000} s. Look for a loop that never ends.`,
+  stopped: () => "Stopped: you stopped the run.",
+  crashed: () => "Python crashed while running this and is restarting. Try again in a moment.",
+};
+const STOP_TYPES = { timeout: "Timeout", stopped: "Stopped", crashed: "RuntimeCrashed" };
+
 function stopError(reason, timeoutMs) {
-  const message =
-    reason === "timeout"
-      ? `Stopped: the code ran longer than ${timeoutMs / 1000} s. Look for a loop that never ends.`
-      : "Stopped: you stopped the run.";
-  return { type: reason === "timeout" ? "Timeout" : "Stopped", message, line: null, column: null };
+  const message = STOP_MESSAGES[reason](timeoutMs);
+  return { type: STOP_TYPES[reason], message, line: null, column: null };
 }
 
 export const runtime = new Runtime(WORKER_URL);

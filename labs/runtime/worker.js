@@ -77,10 +77,18 @@ async function boot() {
 }
 
 function errorFrom(err) {
-  // A PythonError carries the Python type; KeyboardInterrupt is how a stop arrives.
+  // A PythonError carries the Python type; KeyboardInterrupt is how a stop arrives. After a
+  // fatal error Pyodide cannot run anything more, so the client must start a new worker.
   const type = err && err.type ? err.type : "Error";
   const message = String(err && err.message ? err.message : err);
-  return { type, message: type === "KeyboardInterrupt" ? "stopped" : message, line: null, column: null };
+  const fatal = Boolean(err && err.pyodide_fatal_error);
+  return {
+    type: fatal ? "RuntimeCrashed" : type,
+    message: type === "KeyboardInterrupt" ? "stopped" : message,
+    line: null,
+    column: null,
+    fatal,
+  };
 }
 
 function answer(message) {
