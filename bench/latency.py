@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playwright.sync_api import sync_playwright
+
 from tests.harness import launch_chromium, serve_site
 
 LESSON = "level-19/modern-blocks/"

@@ -17,9 +17,13 @@ export function mount(el) {
 
   function judge(value, count) {
     for (const why of el.querySelectorAll("[data-why]")) why.hidden = false;
-    const reason = whyOf(value).textContent.replace(/^(Right|Not this one)\.\s*/, "");
     const verdict = value === correct ? "correct" : "wrong";
-    showVerdict(el, verdict, reason);
+    showVerdict(el, verdict, "");
+    // The reason is the author's own build-time markup (it may hold typeset math), so its
+    // nodes are cloned into the verdict rather than flattened to text.
+    const reason = whyOf(value).cloneNode(true);
+    reason.querySelector("strong")?.remove();
+    el.querySelector("[data-verdict]").append(...reason.childNodes);
     if (count) {
       attempts += 1;
       progress.set("questions", id, { kind: "choice", answer: value, verdict, attempts });

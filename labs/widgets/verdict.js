@@ -4,7 +4,7 @@ export function showVerdict(el, verdict, message) {
   const line = el.querySelector("[data-verdict]");
   const text =
     verdict === "correct"
-      ? `Correct${message ? `. ${message.replace(/^Correct[.:!]?\s*/, "")}` : "."}`
+      ? `Correct. ${message.replace(/^Correct[.:!]?\s*/, "")}`
       : verdict === "unreadable" || verdict === "pending"
         ? message
         : `Not yet: ${message}`;

@@ -10,6 +10,7 @@ again through the page's Pyodide worker in headless Chromium.
 from __future__ import annotations
 
 import json
+import logging
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -152,11 +153,30 @@ def _browser_pass(
     return problems
 
 
+def _show_build_messages() -> None:
+    """Let MkDocs' warnings and errors reach the terminal, as `mkdocs build` would print them."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+    log = logging.getLogger("mkdocs")
+    log.addHandler(handler)
+    log.setLevel(logging.WARNING)
+
+
 def main(config_file: Path, browser: bool) -> int:
     """Build, replay and print a line per question; 1 if any question misbehaves."""
+    from mkdocs.exceptions import Abort
+
+    _show_build_messages()
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
-        course = build_course(config_file, Path(tmp)).questions
+        try:
+            course = build_course(config_file, Path(tmp)).questions
+        except Abort as exc:
+            print(
+                f"livelab check: the site does not build ({exc}); see the errors above",
+                file=sys.stderr,
+            )
+            return 1
         in_browser = _browser_pass(Path(tmp), course) if browser else {}
     for url, questions in course.items():
         for q in questions:

@@ -68,7 +68,7 @@ def lab_fence_html(data: dict, context: FenceContext) -> str:
     kind = data.get("lab")
     if kind not in LABS:
         raise FenceError(f"`lab` must name one of: {', '.join(sorted(LABS))}; got {kind!r}")
-    lab_id = context.claim(data.get("id", kind))
+    lab_id = context.claim(data.get("id", kind.replace("_", "-")))
     markup = importlib.import_module(f"livelab.markup.{kind}")
     title = data.get("title", markup.TITLE)
     if not isinstance(title, str):

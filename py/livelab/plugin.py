@@ -66,7 +66,9 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         self.math = ARITHMATEX in config.markdown_extensions
         if self.math:
             if not config.mdx_configs.get(ARITHMATEX, {}).get("generic"):
-                raise PluginError(f"livelab renders math with KaTeX: set {ARITHMATEX}: generic: true")
+                raise PluginError(
+                    f"livelab typesets math with KaTeX: set {ARITHMATEX}: generic: true"
+                )
             config.extra_css.append(f"{ASSET_DIR}/katex/katex.min.css")
         config.extra_css.append(f"{ASSET_DIR}/livelab.css")
         script = c.ExtraScriptValue(f"{ASSET_DIR}/livelab.js")

@@ -8,6 +8,7 @@ from pathlib import Path
 from livelab.answers import NumericSpec
 from livelab.check import replay_in_python
 from livelab.quiz import numeric_question
+from tests.harness import config_for_docs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,3 +45,27 @@ def test_a_correct_numeric_question_replays_clean():
     q = numeric_question({"id": "q1", "prompt": "P", "answer": "sqrt(2)", "decimals": 2})
     assert q.spec == NumericSpec(2**0.5, 2)
     assert replay_in_python(q) == []
+
+
+def test_the_author_check_says_why_when_the_site_does_not_build(tmp_path):
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.md").write_text("# Home\n\n```numeric\nid: q1\nprompt: P\n```\n")
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "livelab.cli",
+            "check",
+            "--config-file",
+            str(config_for_docs(docs)),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert result.returncode == 1
+    assert "index.md: numeric fence id 'q1': missing option 'answer'" in result.stderr
+    assert "the site does not build" in result.stderr

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from livelab.labs import lab_view
+from tests.harness import config_for_docs
 
 ROOT = Path(__file__).resolve().parents[2]
 MKDOCS = [
@@ -29,19 +30,7 @@ def build(site_dir: Path, docs_dir: Path | None = None) -> subprocess.CompletedP
     """Build into site_dir; with docs_dir, build those pages under the real configuration."""
     args = [*MKDOCS, "--site-dir", str(site_dir)]
     if docs_dir is not None:
-        config = docs_dir.parent / "mkdocs.yml"
-        text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-        text = re.sub(r"(?ms)^nav:.*", "", text)  # the real nav names pages this folder lacks
-        text += f"\ndocs_dir: {docs_dir}\n"
-        text = text.replace(
-            "  - livelab\n",
-            "  - livelab:\n"
-            f"      labs_dir: {ROOT / 'labs'}\n"
-            f"      pyodide_dir: {ROOT / 'node_modules/pyodide'}\n"
-            f"      cache_dir: {ROOT / '.cache/livelab'}\n",
-        )
-        config.write_text(text, encoding="utf-8")
-        args[args.index(str(ROOT / "mkdocs.yml"))] = str(config)
+        args[args.index(str(ROOT / "mkdocs.yml"))] = str(config_for_docs(docs_dir))
     return subprocess.run(args, capture_output=True, text=True, env=ENV, cwd=ROOT, check=False)
 
 
