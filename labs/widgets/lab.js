@@ -1,14 +1,118 @@
-// A lab widget: controls in, view out. The markup (built by livelab.markup in Python) marks
-// everything: input[data-param] are the controls, [data-step] buttons move several controls
-// at once, [data-text] and [data-attrs] elements show the view that Python returns.
+// A lab widget: controls in, view out, the same code for every lab. The markup (built by
+// livelab.markup in Python) marks everything, and Python computes every number and shape:
+//
+//   [data-param]              a control: range or number input (a number), checkbox (true or
+//                             false), radio button (its value when checked), select (its
+//                             value). data-index="i" makes it entry i of a list param; a
+//                             data-mirror control only follows the primary control of its value.
+//   [data-params] on the lab  every param's value at build time, the base readParams starts from
+//   button[data-step]         adds data-by to each named param ("q_pos k_pos")
+//   button[data-set]          puts the controls at the JSON params it carries
+//
+// A view from Python may hold: text {name: string} for [data-text], attrs {name: {attr: value}}
+// for [data-attrs], svg {name: [{tag, attrs, text?, children?}]} redrawn inside
+// [data-shapes], rows {name: [[cell, ...]]} rebuilt inside tbody[data-rows], hidden
+// {name: bool} for [data-hide], and error (a message for [data-error]; the lab is marked
+// data-stale while it shows one, and keeps its last good drawing). Text always goes in as
+// textContent; shapes are created element by element from a fixed list of SVG tags.
 
 import { coalesce } from "../runtime/coalesce.js";
 import { bindStatus } from "./status.js";
 
-function readParams(el, inputs) {
+const SVG_NS = "http://www.w3.org/2000/svg";
+const SVG_TAGS = new Set(["g", "line", "polyline", "path", "rect", "circle", "text"]);
+const UNSAFE_ATTR = /^(on|href$|xlink:href$|style$)/i;
+
+/** The controls that carry a value (mirrors only follow them). */
+function valueControls(el) {
+  return el.querySelectorAll("[data-param]:not([data-mirror])");
+}
+
+function controlValue(control) {
+  if (control.type === "checkbox") return control.checked;
+  if (control.type === "range" || control.type === "number") {
+    const number = control.valueAsNumber;
+    return Number.isFinite(number) ? number : null; // Python explains an empty or bad field
+  }
+  return control.value;
+}
+
+/** The lab's current params: the build-time values overlaid with what every control shows. */
+export function readParams(el) {
   const params = JSON.parse(el.dataset.params);
-  for (const input of inputs) params[input.dataset.param] = Number(input.value);
+  for (const control of valueControls(el)) {
+    if (control.type === "radio" && !control.checked) continue;
+    const name = control.dataset.param;
+    const value = controlValue(control);
+    if (control.dataset.index === undefined) {
+      params[name] = value;
+    } else {
+      params[name] = [...params[name]];
+      params[name][Number(control.dataset.index)] = value;
+    }
+  }
   return params;
+}
+
+/**
+ * Put the controls at the given params (any subset). A param without a control (such as a
+ * lab's `run` flag) is kept in the lab's data-params, where readParams finds it.
+ */
+export function writeParams(el, params) {
+  const base = JSON.parse(el.dataset.params);
+  let baseChanged = false;
+  for (const [name, value] of Object.entries(params)) {
+    const controls = el.querySelectorAll(`[data-param="${CSS.escape(name)}"]`);
+    if (controls.length === 0) {
+      base[name] = value;
+      baseChanged = true;
+    }
+    for (const control of controls) {
+      const index = control.dataset.index;
+      const own = index === undefined ? value : value[Number(index)];
+      if (control.type === "radio") control.checked = control.value === String(own);
+      else if (control.type === "checkbox") control.checked = Boolean(own);
+      else control.value = String(own);
+    }
+  }
+  if (baseChanged) el.dataset.params = JSON.stringify(base);
+}
+
+/** After a control moved, bring the other controls of the same value along. */
+function syncMirrors(el, source) {
+  if (source.type !== "range" && source.type !== "number") return;
+  if (!Number.isFinite(source.valueAsNumber)) return;
+  const index = source.dataset.index;
+  const selector =
+    `[data-param="${CSS.escape(source.dataset.param)}"]` +
+    (index === undefined ? "" : `[data-index="${CSS.escape(index)}"]`);
+  for (const other of el.querySelectorAll(selector)) {
+    if (other !== source && (other.type === "range" || other.type === "number")) {
+      other.value = source.value;
+    }
+  }
+}
+
+function svgElement(item) {
+  if (!SVG_TAGS.has(item.tag)) throw new Error(`cannot draw <${item.tag}>`);
+  const node = document.createElementNS(SVG_NS, item.tag);
+  for (const [name, value] of Object.entries(item.attrs ?? {})) {
+    if (!UNSAFE_ATTR.test(name)) node.setAttribute(name, String(value));
+  }
+  if (item.text !== undefined) node.textContent = item.text;
+  for (const child of item.children ?? []) node.append(svgElement(child));
+  return node;
+}
+
+function tableRow(cells) {
+  const row = document.createElement("tr");
+  cells.forEach((text, i) => {
+    const cell = document.createElement(i === 0 ? "th" : "td");
+    if (i === 0) cell.scope = "row";
+    cell.textContent = text;
+    row.append(cell);
+  });
+  return row;
 }
 
 function applyView(el, view) {
@@ -18,28 +122,50 @@ function applyView(el, view) {
   }
   for (const node of el.querySelectorAll("[data-attrs]")) {
     for (const [name, value] of Object.entries(view.attrs?.[node.dataset.attrs] ?? {})) {
-      node.setAttribute(name, value);
+      if (!UNSAFE_ATTR.test(name)) node.setAttribute(name, value);
     }
   }
+  for (const node of el.querySelectorAll("[data-shapes]")) {
+    const shapes = view.svg?.[node.dataset.shapes];
+    if (shapes !== undefined) node.replaceChildren(...shapes.map(svgElement));
+  }
+  for (const node of el.querySelectorAll("[data-rows]")) {
+    const rows = view.rows?.[node.dataset.rows];
+    if (rows !== undefined) node.replaceChildren(...rows.map(tableRow));
+  }
+  for (const node of el.querySelectorAll("[data-hide]")) {
+    const hidden = view.hidden?.[node.dataset.hide];
+    if (hidden !== undefined) node.hidden = hidden;
+  }
+  showError(el, view.error ?? "");
+}
+
+/** The lab's message for settings it cannot use; true if the lab has a place for it. */
+function showError(el, message) {
+  const line = el.querySelector("[data-error]");
+  el.toggleAttribute("data-stale", message !== "");
+  if (!line) return false;
+  if (line.textContent !== message) line.textContent = message;
+  return true;
 }
 
 function stepTargets(el, button) {
   return button.dataset.step
     .split(/\s+/)
-    .map((name) => el.querySelector(`input[data-param="${CSS.escape(name)}"]`));
+    .map((name) => el.querySelector(`[data-param="${CSS.escape(name)}"]:not([data-mirror])`));
 }
 
-function refreshSteppers(el, steppers) {
-  for (const button of steppers) {
+function refreshSteppers(el) {
+  for (const button of el.querySelectorAll("[data-step]")) {
     const by = Number(button.dataset.by);
-    button.disabled = stepTargets(el, button).some((input) => Number(input.value) + by > Number(input.max));
+    button.disabled = stepTargets(el, button).some(
+      (input) => input.valueAsNumber + by > Number(input.max),
+    );
   }
 }
 
 export function mount(el, runtime) {
   const kind = el.dataset.labKind;
-  const inputs = [...el.querySelectorAll("input[data-param]")];
-  const steppers = [...el.querySelectorAll("[data-step]")];
   const status = bindStatus(el, runtime);
   let mounted = true;
 
@@ -52,39 +178,57 @@ export function mount(el, runtime) {
       el.dispatchEvent(new CustomEvent("livelab:view", { bubbles: true }));
     },
     (err) => {
-      // A runtime that failed to start is already explained, with a Retry, on the status line.
-      if (mounted && err.type !== "RuntimeUnavailable") {
-        status.error(`Could not update the lab: ${err.message}`);
+      if (!mounted) return;
+      // Settings Python refused (an empty field, a number out of range) are the student's to
+      // fix: say so where the lab shows its messages, and keep the last good view.
+      if (err.type === "ValueError" && showError(el, err.message)) {
+        status.ok();
+        el.dispatchEvent(new CustomEvent("livelab:view", { bubbles: true }));
+        return;
       }
+      // A runtime that failed to start is already explained, with a Retry, on the status line.
+      if (err.type !== "RuntimeUnavailable") status.error(`Could not update the lab: ${err.message}`);
     },
   );
-  const onInput = () => {
-    refreshSteppers(el, steppers);
-    update(readParams(el, inputs));
+  const refresh = () => {
+    refreshSteppers(el);
+    update(readParams(el));
   };
-  const onStep = (event) => {
-    const button = event.currentTarget;
-    for (const input of stepTargets(el, button)) {
-      input.value = String(Number(input.value) + Number(button.dataset.by));
+  const onInput = (event) => {
+    if (!event.target.matches("[data-param]")) return;
+    syncMirrors(el, event.target);
+    refresh();
+  };
+  const onClick = (event) => {
+    const button = event.target.closest("button[data-step], button[data-set]");
+    if (!button || !el.contains(button) || button.disabled) return;
+    if (button.dataset.set !== undefined) {
+      writeParams(el, JSON.parse(button.dataset.set));
+    } else {
+      const params = readParams(el);
+      const by = Number(button.dataset.by);
+      const moved = {};
+      for (const name of button.dataset.step.split(/\s+/)) moved[name] = params[name] + by;
+      writeParams(el, moved);
     }
-    onInput();
+    refresh();
   };
 
-  for (const input of inputs) {
-    input.disabled = false;
-    input.addEventListener("input", onInput);
+  for (const control of el.querySelectorAll("[data-param], button[data-step], button[data-set]")) {
+    control.disabled = false;
   }
-  for (const button of steppers) button.addEventListener("click", onStep);
+  el.addEventListener("input", onInput);
+  el.addEventListener("click", onClick);
   // Whenever a (re)started worker becomes ready, bring the view up to date from it.
-  const onStatus = (event) => event.detail.state === "ready" && onInput();
+  const onStatus = (event) => event.detail.state === "ready" && refresh();
   runtime.addEventListener("status", onStatus);
-  onInput();
+  refresh();
 
   return () => {
     mounted = false;
     status.unbind();
     runtime.removeEventListener("status", onStatus);
-    for (const input of inputs) input.removeEventListener("input", onInput);
-    for (const button of steppers) button.removeEventListener("click", onStep);
+    el.removeEventListener("input", onInput);
+    el.removeEventListener("click", onClick);
   };
 }

@@ -2,8 +2,12 @@
 
 Everything a widget later updates is marked: `data-text="name"` elements take
 view["text"][name] as text, `data-attrs="name"` elements take view["attrs"][name] as
-attributes, `input[data-param]` are the controls. The browser code finds them by those
-marks only, so the markup lives here once.
+attributes, `g[data-shapes="name"]` is redrawn from view["svg"][name], `tbody[data-rows=
+"name"]` from view["rows"][name], `[data-hide="name"]` is hidden when view["hidden"][name]
+is true and `[data-error]` shows view["error"]. The controls are `[data-param]` inputs (a
+vector entry adds `data-index`; a second control of the same value is `data-mirror`);
+buttons move controls with `data-step`/`data-by` or set them with `data-set`. The browser
+code finds everything by those marks only, so the markup lives here once.
 """
 
 from __future__ import annotations
@@ -12,7 +16,8 @@ import html
 import json
 from dataclasses import dataclass
 
-from livelab.labs.params import Params
+from livelab.labs.params import Param, Params
+from livelab.labs.view import SVG_TAGS
 
 
 def attr(value: object) -> str:
@@ -38,21 +43,159 @@ class Marks:
         pairs = self.view["attrs"][name].items()
         return f'data-attrs="{attr(name)}" ' + " ".join(f'{k}="{attr(v)}"' for k, v in pairs)
 
+    def shapes(self, name: str, extra: str = "") -> str:
+        """A group redrawn from view["svg"][name], drawn now from the first view."""
+        inner = shapes_svg(self.view["svg"][name])
+        return f'<g data-shapes="{attr(name)}"{extra}>{inner}</g>'
+
+    def hide(self, name: str) -> str:
+        """The attributes of an element shown or hidden by view["hidden"][name]."""
+        hidden = " hidden" if self.view["hidden"][name] else ""
+        return f'data-hide="{attr(name)}"{hidden}'
+
+    def rows(self, name: str) -> str:
+        """A table body rebuilt from view["rows"][name]: the first cell of a row is its header."""
+        return f'<tbody data-rows="{attr(name)}">{rows_html(self.view["rows"][name])}</tbody>'
+
+    def error(self) -> str:
+        """The lab's message line for settings it cannot use (empty when all is well)."""
+        message = html.escape(self.view.get("error", ""))
+        return f'<p class="livelab-error" data-error aria-live="polite">{message}</p>'
+
+
+def shapes_svg(shapes: list[dict]) -> str:
+    """SVG markup of a view's shape list, as lab.js would create it."""
+    out = []
+    for item in shapes:
+        tag = item["tag"]
+        if tag not in SVG_TAGS:
+            raise ValueError(f"cannot draw <{tag}>")
+        attrs = "".join(f' {k}="{attr(v)}"' for k, v in item["attrs"].items())
+        inner = html.escape(item.get("text", "")) + shapes_svg(item.get("children", []))
+        out.append(f"<{tag}{attrs}>{inner}</{tag}>")
+    return "".join(out)
+
+
+def rows_html(rows: list[list[str]]) -> str:
+    """Table rows from lists of cell texts; the first cell is the row's header."""
+    out = []
+    for row in rows:
+        head, *cells = row
+        out.append(
+            f'<tr><th scope="row">{html.escape(head)}</th>'
+            + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells)
+            + "</tr>"
+        )
+    return "".join(out)
+
+
+def _limits(spec: Param) -> str:
+    parts = []
+    for key, value in (("min", spec.minimum), ("max", spec.maximum), ("step", spec.step)):
+        if value is not None:
+            parts.append(f'{key}="{attr(value)}"')
+    return " ".join(parts)
+
+
+def _number_text(value: object) -> str:
+    """A number as a number field shows it: 10000 rather than 10000.0."""
+    return f"{value:.12g}" if isinstance(value, float) else str(value)
+
+
+def range_control(name: str, spec: Param, value: object, marks: Marks) -> str:
+    """A labelled slider with its value shown beside it (view["text"][name])."""
+    dom_id = marks.dom_id(name)
+    value_marks = ' class="livelab-value" aria-hidden="true"'
+    return (
+        '<div class="livelab-control">'
+        f'<label for="{attr(dom_id)}">{html.escape(spec.label or name)}</label>'
+        f'<input type="range" id="{attr(dom_id)}" data-param="{attr(name)}" '
+        f'{_limits(spec)} value="{attr(value)}" disabled>'
+        + marks.text(name, extra=value_marks)
+        + "</div>"
+    )
+
+
+def number_control(name: str, spec: Param, value: object, marks: Marks) -> str:
+    """A labelled number field."""
+    dom_id = marks.dom_id(name)
+    return (
+        '<div class="livelab-control livelab-control--number">'
+        f'<label for="{attr(dom_id)}">{html.escape(spec.label or name)}</label>'
+        f'<input type="number" id="{attr(dom_id)}" data-param="{attr(name)}" '
+        f'{_limits(spec)} value="{attr(_number_text(value))}" inputmode="decimal" disabled>'
+        "</div>"
+    )
+
+
+def checkbox_control(name: str, spec: Param, value: object, marks: Marks) -> str:
+    """A labelled checkbox for a true/false param."""
+    dom_id = marks.dom_id(name)
+    checked = " checked" if value else ""
+    return (
+        '<div class="livelab-control livelab-control--check">'
+        f'<input type="checkbox" id="{attr(dom_id)}" data-param="{attr(name)}"{checked} disabled>'
+        f'<label for="{attr(dom_id)}">{html.escape(spec.label or name)}</label>'
+        "</div>"
+    )
+
+
+def radio_control(name: str, spec: Param, value: object, marks: Marks) -> str:
+    """A fieldset of radio buttons, one per choice, with the param's label as its legend."""
+    options = []
+    for choice, label in spec.choices:
+        dom_id = marks.dom_id(f"{name}-{choice}")
+        checked = " checked" if choice == value else ""
+        options.append(
+            '<span class="livelab-choice">'
+            f'<input type="radio" id="{attr(dom_id)}" name="{attr(marks.dom_id(name))}" '
+            f'data-param="{attr(name)}" value="{attr(choice)}"{checked} disabled>'
+            f'<label for="{attr(dom_id)}">{html.escape(label)}</label></span>'
+        )
+    return (
+        '<fieldset class="livelab-control livelab-control--radio">'
+        f"<legend>{html.escape(spec.label or name)}</legend>" + "".join(options) + "</fieldset>"
+    )
+
+
+CONTROL_HTML = {
+    "range": range_control,
+    "number": number_control,
+    "checkbox": checkbox_control,
+    "radio": radio_control,
+}
+
+
+def control_html(params: Params, name: str, values: dict, marks: Marks) -> str:
+    """The control of one labelled param, of the kind its spec names."""
+    spec = params[name]
+    return CONTROL_HTML[spec.control](name, spec, values[name], marks)
+
 
 def controls_html(params: Params, values: dict, marks: Marks) -> str:
-    """A labelled range input per slider param, disabled until the widget takes over."""
-    rows = []
-    value_marks = ' class="livelab-value" aria-hidden="true"'
-    for name, spec in params.controls().items():
-        dom_id = marks.dom_id(name)
-        rows.append(
-            '<div class="livelab-control">'
-            f'<label for="{attr(dom_id)}">{html.escape(spec.label or name)}</label>'
-            f'<input type="range" id="{attr(dom_id)}" data-param="{attr(name)}" '
-            f'min="{spec.minimum}" max="{spec.maximum}" step="{spec.step}" '
-            f'value="{values[name]}" disabled>' + marks.text(name, extra=value_marks) + "</div>"
-        )
-    return "".join(rows)
+    """A labelled control per labelled param, disabled until the widget takes over."""
+    return "".join(control_html(params, name, values, marks) for name in params.controls())
+
+
+def vector_entry_html(name: str, index: int, spec: Param, value: float, label: str, marks: Marks):
+    """One vector entry as a number field (the value sent) and a slider that mirrors it."""
+    dom_id = marks.dom_id(f"{name}-{index}")
+    common = f'data-param="{attr(name)}" data-index="{index}" {_limits(spec)} value="{value:g}"'
+    return (
+        f'<label for="{attr(dom_id)}">{html.escape(label)}</label>'
+        f'<input type="number" id="{attr(dom_id)}" {common} inputmode="decimal" disabled>'
+        f'<input type="range" {common} data-mirror '
+        f'aria-label="{attr(label)}, slider" disabled>'
+    )
+
+
+def set_button(label: str, params: dict, extra: str = "") -> str:
+    """A button that puts the controls at the given param values (then the lab updates)."""
+    settings = attr(json.dumps(params, separators=(",", ":")))
+    return (
+        f'<button type="button" class="livelab-button" data-set="{settings}"{extra} disabled>'
+        f"{html.escape(label)}</button>"
+    )
 
 
 def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str:
@@ -65,7 +208,6 @@ def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str
         f'<p class="livelab-lab__title" id="{attr(lab_id)}-title">{html.escape(title)}</p>'
         f"{body}"
         '<p class="livelab-status" data-status aria-live="polite">'
-        "Numbers computed when the page was built. Python starts in your browser to make "
-        "the controls live.</p>"
+        "Numbers computed when the page was built; Python is starting in your browser.</p>"
         "</div>"
     )
