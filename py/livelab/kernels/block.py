@@ -7,8 +7,11 @@ a SwiGLU FFN, each wrapped in a residual connection.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
 
 import numpy as np
 
@@ -20,18 +23,12 @@ Sublayer = Callable[[np.ndarray], np.ndarray]
 Norm = Callable[[np.ndarray], np.ndarray]
 Steps = list[tuple[str, np.ndarray]]
 
-MODERN_CONFIG: Mapping[str, object] = {
-    "hidden_size": 12,
-    "query_heads": 3,
-    "head_dim": 4,
-    "ffn_hidden_size": 32,
-    "rope_theta": 10000,
-    "pre_norm": True,
-    "bias": False,
-    "max_sequence_slots": 2048,
-    "eps": 1e-6,
-}
-"""The block figure's config: 3 heads of width 4 make the hidden size 12."""
+MODERN_CONFIG_FILE = Path(__file__).resolve().parents[1] / "labs" / "modern-config.json"
+MODERN_CONFIG: Mapping[str, object] = MappingProxyType(
+    json.loads(MODERN_CONFIG_FILE.read_text(encoding="utf-8"))
+)
+"""The block figure's config, read from the shipped modern-config.json: 3 heads of width 4
+make the hidden size 12. Read-only; copy it with dict() to change a field."""
 
 _INT_FIELDS = ("hidden_size", "query_heads", "head_dim", "ffn_hidden_size")
 _BOOL_FIELDS = ("pre_norm", "bias")
