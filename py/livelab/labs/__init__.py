@@ -12,7 +12,12 @@ from types import ModuleType
 
 # Lab kind -> module. A fence names a kind; the worker only calls modules listed here.
 LABS = {
+    "glu": "livelab.labs.glu",
+    "modern_block": "livelab.labs.modern_block",
+    "norm_path": "livelab.labs.norm_path",
+    "rms": "livelab.labs.rms",
     "rope": "livelab.labs.rope",
+    "rope_clock": "livelab.labs.rope_clock",
 }
 
 

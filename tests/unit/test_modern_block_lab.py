@@ -1,0 +1,146 @@
+"""The modern block lab: the figure from the shipped config, the run, and bad configs."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import livelab.labs
+from livelab.kernels import MODERN_CONFIG, init_params, modern_block, validate_config
+from livelab.labs import lab_view
+from livelab.labs import modern_block as lab
+
+CONFIG_FILE = Path(livelab.labs.__file__).parent / "modern-config.json"
+
+
+def params(**changes):
+    return lab.PARAMS.coerce(changes)
+
+
+def test_the_shipped_config_has_the_fields_of_the_chapter():
+    config = json.loads(CONFIG_FILE.read_text(encoding="utf-8"))
+    assert config == {
+        "hidden_size": 12,
+        "query_heads": 3,
+        "head_dim": 4,
+        "ffn_hidden_size": 32,
+        "rope_theta": 10000,
+        "pre_norm": True,
+        "bias": False,
+        "max_sequence_slots": 2048,
+        "eps": 1e-6,
+    }
+
+
+def test_the_kernels_and_the_lab_read_that_one_file():
+    config = json.loads(CONFIG_FILE.read_text(encoding="utf-8"))
+    assert dict(MODERN_CONFIG) == config
+    assert lab.config_of(params()) == config
+
+
+def test_the_figure_runs_from_x_to_the_output_with_the_chapters_shapes():
+    steps = lab.state(**params())["steps"]
+    shapes = [(s["label"], s["shape"]) for s in steps]
+    assert shapes[0] == ("X, the input", "[B, T, 12]")
+    assert shapes[-1][1] == "[B, T, 12]"
+    labels = " | ".join(s["label"] for s in steps)
+    for part in (
+        "RMSNorm",
+        "3 heads × 4",
+        "RoPE on Q and K",
+        "causal attention",
+        "join the heads",
+        "output projection [12, 12]",
+        "+ X",
+        "gate [12, 32] and up [12, 32]",
+        "SiLU(gate) ⊙ up",
+        "down [32, 12]",
+        "+ R",
+    ):
+        assert part in labels
+    assert [s["kind"] for s in steps].count("norm") == 2
+
+
+def test_the_symbolic_shapes_are_the_kernels_shapes_for_every_step():
+    s = lab.state(**params(run=True, batch=3, tokens=5))
+    for step in s["steps"]:
+        symbolic = step["shape"].removesuffix(" each")
+        actual = "[" + ", ".join(map(str, s["shapes"][step["key"]])) + "]"
+        assert symbolic.replace("B", "3").replace("T", "5") == actual, step["key"]
+
+
+def test_six_heads_of_two_redraw_the_figure_and_the_run():
+    s = lab.state(**params(query_heads=6, head_dim=2, run=True))
+    assert s["error"] == ""
+    qkv = next(st for st in s["steps"] if st["key"] == "q")
+    assert qkv["label"].endswith("6 heads × 2")
+    assert qkv["shape"] == "[B, 6, T, 2] each"
+    assert s["shapes"]["q"] == [2, 6, 4, 2]
+
+
+def test_the_run_is_the_kernels_forward_pass_on_the_seeded_input():
+    p = params(run=True, seed=7)
+    s = lab.state(**p)
+    config = lab.config_of(p)
+    x = np.random.default_rng((7, 1)).standard_normal((2, 4, 12))
+    out = modern_block(x, init_params(config, 7), config)
+    np.testing.assert_allclose(s["rows"]["out"], out[0, 0])
+    assert s["shapes"]["out"] == [2, 4, 12]
+
+
+def test_the_attention_weights_shown_are_a_row_that_sums_to_one():
+    s = lab.state(**params(run=True, tokens=6))
+    assert len(s["rows"]["weights"]) == 6
+    assert sum(s["rows"]["weights"]) == pytest.approx(1.0)
+
+
+def test_before_the_run_the_table_shows_shapes_and_no_numbers():
+    view = lab.view(lab.state(**params()))
+    assert view["text"]["summary"] == "Not run yet: press Run the block."
+    assert all(row[2:] == ["—", "—"] for row in view["rows"]["steps"])
+
+
+def test_after_the_run_every_step_shows_its_first_numbers():
+    view = lab.view(lab.state(**params(run=True)))
+    assert view["text"]["summary"].startswith("Ran one block on a seeded X of shape (2, 4, 12)")
+    for row in view["rows"]["steps"]:
+        assert row[3].startswith("[")
+
+
+def test_post_norm_puts_the_norms_after_the_additions():
+    steps = lab.state(**params(pre_norm=False))["steps"]
+    keys = [s["key"] for s in steps]
+    assert keys.index("attn_sum") + 1 == keys.index("residual")
+    assert steps[-1]["kind"] == "norm"
+
+
+def test_bias_shows_in_the_projection_labels():
+    steps = lab.state(**params(bias=True))["steps"]
+    assert any("+ b" in s["label"] for s in steps)
+
+
+def test_heads_times_head_dim_not_hidden_size_gives_a_message_and_no_drawing():
+    view = lab_view("modern_block", {"query_heads": 4})["view"]
+    assert "query_heads * head_dim = 4 * 4 = 16 must equal hidden_size = 12" in view["error"]
+    assert "svg" not in view and "rows" not in view  # the page keeps its last good figure
+
+
+def test_an_odd_head_dim_is_explained():
+    view = lab_view("modern_block", {"query_heads": 4, "head_dim": 3})["view"]
+    assert "head_dim must be even" in view["error"]
+
+
+def test_more_tokens_than_sequence_slots_is_explained():
+    view = lab_view("modern_block", {"tokens": 8, "max_sequence_slots": 4})["view"]
+    assert "do not fit in max_sequence_slots = 4" in view["error"]
+
+
+def test_every_accepted_config_is_one_the_kernels_accept():
+    for changes in ({}, {"pre_norm": False}, {"bias": True}, {"rope_theta": 500000.0}):
+        validate_config(lab.config_of(params(**changes)))
+
+
+def test_an_empty_field_is_refused_with_its_name():
+    with pytest.raises(ValueError, match="hidden_size needs a number"):
+        lab_view("modern_block", {"hidden_size": None})
