@@ -6,6 +6,8 @@
   slider_ms        per input: input event -> new score in the DOM ("view") and -> the next
                    animation frame after it ("paint"), p50/p95 over a 200-step drag
   drag_60hz        200 inputs 16 ms apart: requests actually sent, lag of the last input
+  lab_ms           the same input -> view / -> paint timings for each lab's main control
+                   (LAB_INPUTS): a slider, a number field, or the "Run the block" button
 
 Run: make bench  (or .venv/bin/python bench/latency.py [--runs N])
 """
@@ -72,6 +74,53 @@ DRAG_60HZ = """async (steps) => {
 }"""
 
 
+# Per lab: the control a student moves, and the values it is given in turn (None: a button
+# that is clicked each time). The modern block is measured twice: its Run button, and its
+# seed field once the block runs, where every change re-runs the forward pass.
+LAB_INPUTS = {
+    "norm-path (layers slider)": ("norm-path", 'input[data-param="layers"]', [1, 6, 12, 24, 9]),
+    "rms (shift slider)": ("rms", 'input[data-param="shift"]', [-3, -1, 0, 1, 2.5, 5]),
+    "rms (entry field)": (
+        "rms",
+        'input[data-param="x"][data-index="0"]:not([data-mirror])',
+        [3, -2.5, 7, 0.5],
+    ),
+    "rope-clock (q position slider)": (
+        "rope-clock",
+        'input[data-param="q_pos"]',
+        [7, 107, 500, 2048, 30],
+    ),
+    "glu (gate slider)": ("glu", 'input[data-param="gate"]', [-4, -1, 0, 1, 2.5, 4]),
+    "modern-block (Run the block)": ("modern-block", 'button[data-set*="run"]', None),
+    "modern-block (seed field, running)": (
+        "modern-block",
+        'input[data-param="seed"]',
+        [1, 2, 3, 4, 5],
+    ),
+}
+LAB_STEPS = """async ([labId, selector, values, steps]) => {
+  const lab = document.querySelector(`[data-lab="${labId}"]`);
+  const control = lab.querySelector(selector);
+  const out = [];
+  for (let i = 0; i < steps; i++) {
+    const viewed = new Promise(
+      (resolve) => lab.addEventListener("livelab:view", resolve, { once: true }));
+    const start = performance.now();
+    if (values === null) {
+      control.click();
+    } else {
+      control.value = String(values[i % values.length]);
+      control.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    await viewed;
+    const shown = performance.now();
+    const painted = await new Promise((resolve) => requestAnimationFrame(resolve));
+    out.push([shown - start, painted - start]);
+  }
+  return out;
+}"""
+
+
 BOOT_PHASES = """async () => {
   const { runtime } = await import("/assets/livelab/runtime/client.js");
   return runtime.bootPhases;
@@ -97,7 +146,15 @@ def first_view_ms(page) -> float:
     return page.evaluate("window.__firstViewMs")
 
 
-def measure(browser, site, steps: int) -> dict:
+def measure_labs(page, steps: int) -> dict[str, list]:
+    """Input -> view and -> paint for the main control of every lab (see LAB_INPUTS)."""
+    return {
+        name: page.evaluate(LAB_STEPS, [lab_id, selector, values, steps])
+        for name, (lab_id, selector, values) in LAB_INPUTS.items()
+    }
+
+
+def measure(browser, site, steps: int, lab_steps: int) -> dict:
     context = browser.new_context()
     context.add_init_script(FIRST_VIEW_PROBE)
     page = context.new_page()
@@ -114,6 +171,7 @@ def measure(browser, site, steps: int) -> dict:
     warm_instant = first_view_ms(page) - start
     slider = page.evaluate(SEQUENTIAL_DRAG, steps)
     drag = page.evaluate(DRAG_60HZ, steps)
+    labs = measure_labs(page, lab_steps)
     context.close()
     return {
         "cold_ms": cold,
@@ -122,6 +180,7 @@ def measure(browser, site, steps: int) -> dict:
         "warm_instant_ms": warm_instant,
         "slider": slider,
         "drag_60hz": drag,
+        "labs": labs,
     }
 
 
@@ -129,11 +188,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="fresh profiles to measure")
     parser.add_argument("--steps", type=int, default=200, help="slider inputs per drag")
+    parser.add_argument("--lab-steps", type=int, default=50, help="inputs per lab control")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         site = serve_site(Path(tmp))
         browser = launch_chromium(playwright)
-        runs = [measure(browser, site, args.steps) for _ in range(args.runs)]
+        runs = [measure(browser, site, args.steps, args.lab_steps) for _ in range(args.runs)]
         browser.close()
         site.close()
     view = [pair[0] for run in runs for pair in run["slider"]]
@@ -146,6 +206,13 @@ def main() -> int:
         "warm_instant_ms": [round(r["warm_instant_ms"]) for r in runs],
         "slider_ms": {name: summary(values) for name, values in (("view", view), ("paint", paint))},
         "drag_60hz": [r["drag_60hz"] for r in runs],
+        "lab_ms": {
+            name: {
+                part: summary([pair[i] for run in runs for pair in run["labs"][name]])
+                for i, part in enumerate(("view", "paint"))
+            }
+            for name in LAB_INPUTS
+        },
     }
     print(json.dumps(report, indent=2))
     return 0
