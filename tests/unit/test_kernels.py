@@ -183,9 +183,16 @@ def test_rope_rotates_adjacent_pairs_at_their_own_rates():
     assert_allclose(y[0, 2:], K.rotate([1.0, 0.0], 3 * 0.01))
 
 
-def test_rope_rejects_odd_widths_and_wrong_positions():
-    with pytest.raises(ValueError, match="even"):
-        K.rope(np.ones((2, 3)))
+def test_rope_leaves_the_unpaired_last_coordinate_of_an_odd_width_alone():
+    x = np.array([[1.0, 0.0, 5.0]])
+    y = K.rope(x, positions=[2])
+    assert_allclose(y[0, :2], K.rotate([1.0, 0.0], 2.0))
+    assert y[0, 2] == 5.0
+
+
+def test_rope_rejects_wrong_positions_and_a_width_of_zero():
+    with pytest.raises(ValueError, match="positive width"):
+        K.rope(np.ones((2, 0)))
     with pytest.raises(ValueError, match="positions"):
         K.rope(np.ones((2, 4)), positions=[0, 1, 2])
     with pytest.raises(ValueError, match="pair"):

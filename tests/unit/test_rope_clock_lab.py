@@ -57,5 +57,5 @@ def test_a_distance_outside_the_plot_is_said_in_words():
 
 
 def test_an_odd_width_is_refused():
-    with pytest.raises(ValueError, match="even"):
+    with pytest.raises(ValueError, match="d_k must be 2 plus a multiple of 2, got 3"):
         lab_view("rope_clock", {"d_k": 3})

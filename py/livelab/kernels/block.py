@@ -141,8 +141,6 @@ def validate_config(config: Mapping[str, object] | BlockConfig) -> BlockConfig:
         raise ValueError(f"config rope_theta must be positive, got {c.rope_theta}")
     if c.eps < 0:
         raise ValueError(f"config eps must be >= 0, got {c.eps}")
-    if c.head_dim % 2:
-        raise ValueError(f"config head_dim must be even for RoPE pairs, got {c.head_dim}")
     if c.query_heads * c.head_dim != c.hidden_size:
         raise ValueError(
             f"config query_heads * head_dim = {c.query_heads} * {c.head_dim} = "

@@ -1,7 +1,8 @@
 """Rotary position embedding (RoPE).
 
 Convention: pairs are adjacent coordinates (0, 1), (2, 3), ...; pair i of a width-d vector
-turns at rate base ** (-2 i / d) radians per position, counter-clockwise.
+turns at rate base ** (-2 i / d) radians per position, counter-clockwise. With an odd width
+the last coordinate has no partner and is left as it is (as in partial-rotary models).
 """
 
 from __future__ import annotations
@@ -23,28 +24,31 @@ def rotate(v: np.ndarray, angle: float | np.ndarray) -> np.ndarray:
 
 
 def rope_rates(d: int, base: float = 10000.0) -> np.ndarray:
-    """Per-pair turning rates base ** (-2 i / d), i = 0 .. d/2 - 1.
+    """Per-pair turning rates base ** (-2 i / d), i = 0 .. d // 2 - 1.
 
     Shapes: -> [d // 2].
     """
-    if d <= 0 or d % 2:
-        raise ValueError(f"RoPE needs an even, positive width, got {d}")
+    if d <= 0:
+        raise ValueError(f"RoPE needs a positive width, got {d}")
     return base ** (-2.0 * np.arange(d // 2) / d)  # [d/2]
 
 
 def rope(x: np.ndarray, positions: np.ndarray | None = None, base: float = 10000.0) -> np.ndarray:
     """Rotate every adjacent pair of x by position * rate of that pair.
 
-    Shapes: x [..., L, d], positions [L] (default 0 .. L-1) -> [..., L, d].
+    Shapes: x [..., L, d], positions [L] (default 0 .. L-1) -> [..., L, d]. An odd d leaves
+    the last coordinate unturned.
     """
     x = np.asarray(x, dtype=float)
     length, d = x.shape[-2], x.shape[-1]
     pos = np.arange(length) if positions is None else np.asarray(positions, dtype=float)
     if pos.shape != (length,):
         raise ValueError(f"positions must have shape ({length},), got {pos.shape}")
-    angles = pos[:, None] * rope_rates(d, base)[None, :]  # [L, d/2]
-    pairs = x.reshape(*x.shape[:-1], d // 2, 2)  # [..., L, d/2, 2]
-    return rotate(pairs, angles).reshape(x.shape)  # [..., L, d]
+    angles = pos[:, None] * rope_rates(d, base)[None, :]  # [L, d//2]
+    paired = 2 * (d // 2)
+    pairs = x[..., :paired].reshape(*x.shape[:-1], d // 2, 2)  # [..., L, d//2, 2]
+    turned = rotate(pairs, angles).reshape(*x.shape[:-1], paired)  # [..., L, 2 * (d//2)]
+    return np.concatenate([turned, x[..., paired:]], axis=-1)  # [..., L, d]
 
 
 def rope_score(

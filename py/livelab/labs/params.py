@@ -72,7 +72,17 @@ class Param:
         if not math.isfinite(number):
             raise ValueError(f"{name} must be finite, got {value!r}")
         self._check_range(name, number)
+        self._check_step(name, number)
         return number
+
+    def _check_step(self, name: str, number: int | float) -> None:
+        # Whole-number steps are part of the contract (d_k moves in pairs); fractional steps
+        # only set a slider's resolution, so typed values between them stay allowed.
+        step, low = self.step, self.minimum or 0
+        if self.is_int and isinstance(step, int) and step > 1 and (number - low) % step:
+            raise ValueError(
+                f"{name} must be {_bound(low)} plus a multiple of {step}, got {number}"
+            )
 
     def _check_range(self, name: str, number: float) -> None:
         low, high = self.minimum, self.maximum
