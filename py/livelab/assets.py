@@ -174,8 +174,15 @@ def install_runtime(pyodide_dir: Path, cache_dir: Path, dest: Path) -> list[Path
 
 # Modules that only the build uses (they import MkDocs or run tools); the browser never needs them.
 BUILD_ONLY = {
-    "plugin.py", "fences.py", "assets.py", "serve.py", "cli.py", "check.py", "browser.py",
-    "quiz.py", "markup",
+    "plugin.py",
+    "fences.py",
+    "assets.py",
+    "serve.py",
+    "cli.py",
+    "check.py",
+    "browser.py",
+    "quiz.py",
+    "markup",
 }
 
 

@@ -9,7 +9,6 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from tests.harness import Site, launch_chromium, serve_site
 
-
 # The first answer on a page waits for Python to boot (about 3 s, more on a busy machine).
 expect.set_options(timeout=15_000)
 
