@@ -16,6 +16,7 @@
 // data-stale while it shows one, and keeps its last good drawing). Text always goes in as
 // textContent; shapes are created element by element from a fixed list of SVG tags.
 
+import { progress } from "../progress/store.js";
 import { coalesce } from "../runtime/coalesce.js";
 import { bindStatus } from "./status.js";
 
@@ -149,6 +150,27 @@ function showError(el, message) {
   return true;
 }
 
+function sameShape(value, like) {
+  if (Array.isArray(like)) {
+    return Array.isArray(value) && value.length === like.length && value.every((v) => typeof v === "number");
+  }
+  return typeof value === typeof like;
+}
+
+/**
+ * Saved positions of this lab that still fit it: known params with values of the same type
+ * (and, for lists, the same length). Anything else, from an older page or a corrupt store,
+ * is dropped, and Python still checks ranges before a position is shown.
+ */
+function savedParams(el) {
+  const saved = progress.get("labs", el.dataset.lab)?.params;
+  if (!saved || typeof saved !== "object") return {};
+  const current = JSON.parse(el.dataset.params);
+  return Object.fromEntries(
+    Object.entries(saved).filter(([name, value]) => name in current && sameShape(value, current[name])),
+  );
+}
+
 function stepTargets(el, button) {
   return button.dataset.step
     .split(/\s+/)
@@ -171,9 +193,10 @@ export function mount(el, runtime) {
 
   const update = coalesce(
     (params) => runtime.call("lab", { kind, params }),
-    (reply) => {
+    (reply, params) => {
       if (!mounted) return;
       applyView(el, reply.view);
+      progress.set("labs", el.dataset.lab, { params }); // only positions Python accepted
       status.ok();
       el.dispatchEvent(new CustomEvent("livelab:view", { bubbles: true }));
     },
@@ -217,6 +240,7 @@ export function mount(el, runtime) {
   for (const control of el.querySelectorAll("[data-param], button[data-step], button[data-set]")) {
     control.disabled = false;
   }
+  writeParams(el, savedParams(el));
   el.addEventListener("input", onInput);
   el.addEventListener("click", onClick);
   // Whenever a (re)started worker becomes ready, bring the view up to date from it.

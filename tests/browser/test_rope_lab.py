@@ -94,3 +94,37 @@ def test_with_javascript_off_the_build_time_numbers_show(browser, site):
     expect(score(page)).to_have_text(spec_score(**rope.PARAMS.coerce({})))
     expect(page.get_by_label("q position")).to_be_disabled()
     context.close()
+
+
+def test_lab_positions_survive_a_reload(page, site):
+    open_live_lab(page, site)
+    page.get_by_label("q position").fill("2")
+    page.get_by_role("button", name="Both +1").click()
+    expect(page.get_by_label("k position")).to_have_value("1")
+    expect(score(page)).to_have_text("0.84")
+    page.reload()
+    expect(lab(page).get_by_text(LIVE)).to_be_visible(timeout=30_000)
+    expect(page.get_by_label("q position")).to_have_value("3")
+    expect(page.get_by_label("k position")).to_have_value("1")
+    expect(score(page)).to_have_text("0.84")
+
+
+def test_saved_positions_that_no_longer_fit_are_ignored(page, site):
+    page.goto(site.url(LESSON))
+    key = "livelab-progress:/"
+    saved = {
+        "version": 1,
+        "pages": {
+            LESSON: {
+                "labs": {
+                    "rope": {"params": {"q_pos": "two", "k_pos": 99, "speed": 3, "q": [1, 2, 3]}}
+                }
+            }
+        },
+    }
+    page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))", [key, saved])
+    page.reload()
+    expect(lab(page).get_by_text(LIVE)).to_be_visible(timeout=30_000)
+    expect(page.get_by_label("q position")).to_have_value("0")
+    page.get_by_label("q position").fill("2")
+    expect(score(page)).to_have_text(spec_score(q_pos=2, k_pos=20))
