@@ -123,7 +123,7 @@ LAB_STEPS = """async ([labId, selector, values, steps]) => {
 
 BOOT_PHASES = """async () => {
   const { runtime } = await import("/assets/livelab/runtime/client.js");
-  return runtime.bootPhases;
+  return { worker_created: Math.round(runtime.startedAt), ...runtime.bootPhases };
 }"""
 
 

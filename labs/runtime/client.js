@@ -35,6 +35,7 @@ class Runtime extends EventTarget {
   }
 
   start() {
+    this.startedAt = performance.now(); // ms after navigation start; bench/ reports it
     this.worker = new Worker(this.url, { type: "module", name: "livelab-python" });
     this.worker.onmessage = (event) => this.onMessage(event.data);
     this.worker.onerror = (event) => {

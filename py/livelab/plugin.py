@@ -74,6 +74,12 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         script = c.ExtraScriptValue(f"{ASSET_DIR}/livelab.js")
         script.type = "module"
         config.extra_javascript.append(script)
+        # The runtime client again, async in <head> (Material's `polyfills` slot): the worker
+        # starts while the page is still loading instead of after it. Modules run once per tab,
+        # so this is the same runtime that livelab.js imports.
+        early = c.ExtraScriptValue(f"{ASSET_DIR}/runtime/client.js")
+        early.type, early.async_ = "module", True
+        config.extra.setdefault("polyfills", []).append(early)
         return config
 
     @staticmethod
