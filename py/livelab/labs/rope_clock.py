@@ -117,33 +117,17 @@ def clock_shapes(s: dict) -> list[dict]:
                     class_=f"livelab-hand livelab-arrow--{name}",
                 )
             )
-        out.append(
-            shape(
-                "text",
-                {"x": cx, "y": cy + RADIUS + 18},
-                f"pair {i}",
-                class_="livelab-tick",
-                text_anchor="middle",
+        captions = (f"pair {i}", f"θ = {_rate(rate)}", f"q·k: {fmt_number(s['pair_scores'][i], 3)}")
+        for line, caption in enumerate(captions):
+            out.append(
+                shape(
+                    "text",
+                    {"x": cx, "y": cy + RADIUS + 18 + 14 * line},
+                    caption,
+                    class_="livelab-tick",
+                    text_anchor="middle",
+                )
             )
-        )
-        out.append(
-            shape(
-                "text",
-                {"x": cx, "y": cy + RADIUS + 32},
-                f"θ = {_rate(rate)}",
-                class_="livelab-tick",
-                text_anchor="middle",
-            )
-        )
-        out.append(
-            shape(
-                "text",
-                {"x": cx, "y": cy + RADIUS + 46},
-                f"q·k: {fmt_number(s['pair_scores'][i], 3)}",
-                class_="livelab-tick",
-                text_anchor="middle",
-            )
-        )
     return out
 
 
