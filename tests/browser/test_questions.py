@@ -186,6 +186,15 @@ def test_an_endless_blank_is_stopped_and_the_next_check_works(page, site):
     expect(verdict(page, "c2")).to_have_text(re.compile("^Correct"), timeout=15_000)
 
 
+def test_while_true_in_a_line_blank_is_stopped_and_the_next_check_works(page, site):
+    q = open_question(page, site, "c3")
+    submit_code(page, "c3", "while True: pass")
+    expect(verdict(page, "c3")).to_contain_text("Not yet", timeout=20_000)
+    expect(verdict(page, "c3")).to_contain_text("ran longer than")
+    submit_code(page, "c3", q.reference_blank)
+    expect(verdict(page, "c3")).to_have_text(re.compile("^Correct"), timeout=15_000)
+
+
 def test_stop_button_ends_a_running_check(page, site):
     q = open_question(page, site, "c2")
     submit_code(page, "c2", "[0 for _ in iter(int, 1)]")

@@ -98,7 +98,8 @@ def validate_config(config: Mapping[str, object] | BlockConfig) -> BlockConfig:
     """Check a modern-block config dict and return it as a typed BlockConfig.
 
     Raises ValueError naming the field at fault: missing or unknown fields, non-positive
-    sizes, an odd head_dim (RoPE needs pairs), or query_heads * head_dim != hidden_size.
+    sizes, or query_heads * head_dim != hidden_size. An odd head_dim is allowed: RoPE turns
+    its pairs and leaves the last coordinate as it is.
     """
     if isinstance(config, BlockConfig):
         return config
