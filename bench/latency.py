@@ -34,24 +34,6 @@ document.addEventListener("livelab:view", () => {
   if (window.__firstViewMs === undefined) window.__firstViewMs = performance.now();
 });
 """
-SEQUENTIAL_DRAG = """async (steps) => {
-  const slider = document.querySelector('[data-lab="rope"] input[data-param="q_pos"]');
-  const lab = slider.closest("[data-lab]");
-  const out = [];
-  for (let i = 0; i < steps; i++) {
-    const value = [3, 7, 12, 17, 20, 15, 9, 4, 0, 1][i % 10];
-    const viewed = new Promise(
-      (resolve) => lab.addEventListener("livelab:view", resolve, { once: true }));
-    const start = performance.now();
-    slider.value = String(value);
-    slider.dispatchEvent(new Event("input", { bubbles: true }));
-    await viewed;
-    const shown = performance.now();
-    const painted = await new Promise((resolve) => requestAnimationFrame(resolve));
-    out.push([shown - start, painted - start]);
-  }
-  return out;
-}"""
 DRAG_60HZ = """async (steps) => {
   const slider = document.querySelector('[data-lab="rope"] input[data-param="k_pos"]');
   const lab = slider.closest("[data-lab]");
@@ -169,7 +151,8 @@ def measure(browser, site, steps: int, lab_steps: int) -> dict:
     page.evaluate("delete window.__firstViewMs")
     page.get_by_role("link", name="Modern blocks").first.click()
     warm_instant = first_view_ms(page) - start
-    slider = page.evaluate(SEQUENTIAL_DRAG, steps)
+    rope_values = [3, 7, 12, 17, 20, 15, 9, 4, 0, 1]
+    slider = page.evaluate(LAB_STEPS, ["rope", 'input[data-param="q_pos"]', rope_values, steps])
     drag = page.evaluate(DRAG_60HZ, steps)
     labs = measure_labs(page, lab_steps)
     context.close()
