@@ -21,3 +21,30 @@ def test_every_page_loads_without_errors_or_foreign_requests(page, site):
     ]
     assert foreign == []
     assert page.log.errors == []
+
+
+def test_search_finds_the_lesson(page, site):
+    page.goto(site.url(""))
+    page.get_by_role("search").get_by_role("textbox").fill("SwiGLU")
+    expect(page.locator(".md-search-result__link").first).to_be_visible()
+    expect(page.locator(".md-search-result").get_by_text("Modern blocks").first).to_be_visible()
+
+
+def test_the_palette_toggle_switches_to_dark_and_back(page, site):
+    page.goto(site.url(""))
+    page.get_by_title("Switch to the dark palette").click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+    page.get_by_title("Switch to the light palette").click()
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "default")
+
+
+def test_printed_labs_show_their_numbers_without_controls_chrome(page, site):
+    page.goto(site.url("level-19/modern-blocks/"))
+    lab = page.locator('[data-lab="rope"]')
+    expect(lab.get_by_text("Live:")).to_be_visible(timeout=30_000)
+    page.get_by_label("q position").fill("2")
+    expect(page.get_by_role("status", name="score q·k")).to_have_text("0.84")
+    page.emulate_media(media="print")
+    expect(lab.get_by_role("button", name="Both +1")).to_be_hidden()
+    expect(lab.locator("[data-status]")).to_be_hidden()
+    expect(page.get_by_role("status", name="score q·k")).to_have_text("0.84")
