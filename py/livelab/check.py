@@ -33,10 +33,13 @@ def build_course(config_file: Path, site_dir: Path, site_url: str | None = None)
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
+    from livelab.plugin import LiveLabPlugin
+
     overrides = {"site_url": site_url} if site_url else {}
     config = load_config(str(config_file), site_dir=str(site_dir), strict=True, **overrides)
     build(config)
     plugin = config.plugins["livelab"]
+    assert isinstance(plugin, LiveLabPlugin)
     questions = {
         plugin.pages[src][0]: found
         for src, found in plugin.fences.questions.items()

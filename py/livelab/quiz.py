@@ -7,6 +7,7 @@ the markup renders and the author check replays. Build-time only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -202,5 +203,9 @@ def code_question(data: dict) -> CodeQuestionRef:
     return CodeQuestionRef(data["id"], name, data["prompt"], label)
 
 
-QUESTION_KINDS = {"numeric": numeric_question, "choice": choice_question, "code": code_question}
 Question = NumericQuestion | ChoiceQuestion | CodeQuestionRef
+QUESTION_KINDS: dict[str, Callable[[dict], Question]] = {
+    "numeric": numeric_question,
+    "choice": choice_question,
+    "code": code_question,
+}

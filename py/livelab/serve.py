@@ -11,7 +11,6 @@ import functools
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import ClassVar
 
 ISOLATION_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
@@ -22,7 +21,7 @@ ISOLATION_HEADERS = {
 class SiteHandler(SimpleHTTPRequestHandler):
     """Serves files; adds isolation headers when the server asks for them."""
 
-    extensions_map: ClassVar[dict[str, str]] = {
+    extensions_map = {  # noqa: RUF012 - the stdlib declares it as an instance attribute
         **SimpleHTTPRequestHandler.extensions_map,
         ".js": "text/javascript",
         ".mjs": "text/javascript",

@@ -7,9 +7,10 @@ W [d_model, d_ff], so every kernel works on [..., d_model] rows.
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 
-def sigmoid(z: np.ndarray) -> np.ndarray:
+def sigmoid(z: npt.ArrayLike) -> np.ndarray:
     """The logistic function 1 / (1 + exp(-z)), computed without overflow.
 
     Shapes: z [...] -> [...].
@@ -19,7 +20,7 @@ def sigmoid(z: np.ndarray) -> np.ndarray:
     return np.where(z >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
 
 
-def silu(z: np.ndarray) -> np.ndarray:
+def silu(z: npt.ArrayLike) -> np.ndarray:
     """SiLU (also called swish): z * sigmoid(z). Keeps a small negative part, unlike ReLU.
 
     Shapes: z [...] -> [...].
@@ -28,7 +29,7 @@ def silu(z: np.ndarray) -> np.ndarray:
     return z * sigmoid(z)
 
 
-def relu(z: np.ndarray) -> np.ndarray:
+def relu(z: npt.ArrayLike) -> np.ndarray:
     """ReLU: max(z, 0) entry by entry.
 
     Shapes: z [...] -> [...].

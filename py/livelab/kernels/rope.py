@@ -8,6 +8,7 @@ the last coordinate has no partner and is left as it is (as in partial-rotary mo
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 
 def rotate(v: np.ndarray, angle: float | np.ndarray) -> np.ndarray:
@@ -33,7 +34,9 @@ def rope_rates(d: int, base: float = 10000.0) -> np.ndarray:
     return base ** (-2.0 * np.arange(d // 2) / d)  # [d/2]
 
 
-def rope(x: np.ndarray, positions: np.ndarray | None = None, base: float = 10000.0) -> np.ndarray:
+def rope(
+    x: npt.ArrayLike, positions: npt.ArrayLike | None = None, base: float = 10000.0
+) -> np.ndarray:
     """Rotate every adjacent pair of x by position * rate of that pair.
 
     Shapes: x [..., L, d], positions [L] (default 0 .. L-1) -> [..., L, d]. An odd d leaves

@@ -11,6 +11,7 @@ error message and no new drawing, so the page keeps its last good figure.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import numpy as np
 
@@ -20,7 +21,7 @@ from livelab.labs.params import Param, Params
 from livelab.labs.view import fmt_number, shape
 
 CONFIG_FIELDS = tuple(MODERN_CONFIG)
-_C = MODERN_CONFIG
+_C: dict[str, Any] = dict(MODERN_CONFIG)
 
 PARAMS = Params(
     hidden_size=Param(int(_C["hidden_size"]), 1, 256, 1, "hidden_size", control="number"),

@@ -72,7 +72,7 @@ def view(s: dict) -> dict:
 
 def _tip(pair: list[float]) -> dict[str, str]:
     """SVG end point (x2, y2) of an arrow from the centre to a pair scaled to the circle."""
-    length = float(np.hypot(*pair)) or 1.0
+    length = float(np.hypot(pair[0], pair[1])) or 1.0
     point = svg_point(pair[0] / length, pair[1] / length, CENTER, SCALE)
     return {"x2": point["x"], "y2": point["y"]}
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Callable
+from typing import Any
 
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
@@ -137,7 +138,11 @@ def code_html(q: CodeQuestionRef, render: Render) -> str:
     return _container("code", q.id, body, f' data-code-question="{attr(q.question)}"')
 
 
-QUESTION_HTML = {"numeric": numeric_html, "choice": choice_html, "code": code_html}
+QUESTION_HTML: dict[str, Callable[[Any, Render], str]] = {
+    "numeric": numeric_html,
+    "choice": choice_html,
+    "code": code_html,
+}
 
 
 def progress_placeholder() -> str:
