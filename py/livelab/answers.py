@@ -175,6 +175,24 @@ class NumericSpec:
     decimals: int | None = None  # None: the answer must be exact
     wrong: tuple[tuple[float | tuple[float, ...], str], ...] = ()
 
+    def to_json(self) -> dict:
+        """The spec as the page carries it (data-spec) and sends it back to the worker."""
+        return {
+            "answer": self.answer,
+            "decimals": self.decimals,
+            "wrong": [[value, message] for value, message in self.wrong],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> NumericSpec:
+        """Inverse of to_json; JSON lists come back as vector answers (tuples)."""
+
+        def value(v: object) -> float | tuple[float, ...]:
+            return tuple(v) if isinstance(v, list) else v  # type: ignore[return-value]
+
+        wrong = tuple((value(v), str(message)) for v, message in data.get("wrong", []))
+        return cls(value(data["answer"]), data.get("decimals"), wrong)
+
     @property
     def tolerance(self) -> float:
         # Half a unit in the last asked decimal, plus slack for binary rounding.

@@ -108,11 +108,7 @@ BROWSER_CALL = """async ([client, name, args]) => {
 def replay_in_browser(page, client_url: str, q: Question) -> list[str]:
     """Problems found replaying a numeric or code question through the page's worker."""
     if isinstance(q, NumericQuestion):
-        spec = {
-            "answer": q.spec.answer,
-            "decimals": q.spec.decimals,
-            "wrong": [list(w) for w in q.spec.wrong],
-        }
+        spec = q.spec.to_json()
         calls = [(r, "numeric", {"spec": spec, "text": r.answer}) for r in numeric_replays(q)]
     elif isinstance(q, CodeQuestionRef):
         calls = [

@@ -77,11 +77,7 @@ def _lab(kind: str, params: dict) -> dict:
 def _numeric(spec: dict, text: str) -> dict:
     from livelab.answers import NumericSpec, grade_numeric
 
-    def value(v: object) -> float | tuple[float, ...]:
-        return tuple(v) if isinstance(v, list) else v  # type: ignore[return-value]
-
-    wrong = tuple((value(v), str(message)) for v, message in spec.get("wrong", []))
-    return grade_numeric(NumericSpec(value(spec["answer"]), spec.get("decimals"), wrong), text)
+    return grade_numeric(NumericSpec.from_json(spec), text)
 
 
 def _code_run(question: str, blank: str) -> dict:

@@ -107,3 +107,10 @@ def test_vector_answers_compare_entry_by_entry():
     assert grade_numeric(spec, "[0, 1.41]")["verdict"] == "correct"
     assert "2 numbers" in grade_numeric(spec, "[0, 1.41, 3]")["message"]
     assert "Entry 2" in grade_numeric(spec, "[0, 2]")["message"]
+
+
+def test_a_spec_survives_the_trip_through_json_unchanged():
+    import json
+
+    spec = NumericSpec((0.0, math.sqrt(2)), decimals=3, wrong=(((0.0, 2.0), "length, not RMS"),))
+    assert NumericSpec.from_json(json.loads(json.dumps(spec.to_json()))) == spec

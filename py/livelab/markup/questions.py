@@ -49,11 +49,7 @@ def _button(action: str, text: str, hidden: bool = False) -> str:
 
 def numeric_html(q: NumericQuestion, render: Render) -> str:
     """Prompt, a text field, Check, a verdict line, and the answer revealed on request."""
-    spec = {
-        "answer": q.spec.answer,
-        "decimals": q.spec.decimals,
-        "wrong": [[value, message] for value, message in q.spec.wrong],
-    }
+    spec = q.spec.to_json()
     field_id = f"{q.id}-answer"
     explanation = render(q.explanation) if q.explanation else ""
     body = (
