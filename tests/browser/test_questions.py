@@ -61,7 +61,7 @@ def test_numeric_listed_wrong_answer_gets_its_message(page, site):
 def test_numeric_unreadable_entry_is_explained_and_not_counted(page, site):
     open_question(page, site, "q5")
     answer_numeric(page, "q5", "one radian")
-    expect(verdict(page, "q5")).to_contain_text("could not read “one radian”")
+    expect(verdict(page, "q5")).to_contain_text("Could not read “one radian”")
     expect(question(page, "q5").get_by_role("button", name="Show answer")).to_be_hidden()
 
 

@@ -1,10 +1,40 @@
-"""Reading numeric answers safely and judging them with the precision the question asks."""
+"""Numeric answers as a student meets them: what they type and the verdict line they see.
+
+The page shows "Correct. " + message, "Not yet. " + message, or an unreadable entry's
+message alone; `seen` below composes the line the same way.
+"""
 
 import math
+import random
+import re
 
 import pytest
 
+from livelab.answer_text import MAX_DEPTH, MAX_LENGTH
 from livelab.answers import NumericSpec, Unreadable, grade_numeric, read_number, read_vector
+
+PREFIX = {"correct": "Correct. ", "wrong": "Not yet. ", "unreadable": ""}
+SENTENCE = re.compile(r"^[A-Z“].*[.?]$", re.DOTALL)
+
+TWO_DECIMALS = NumericSpec(math.sin(1), decimals=2)
+EXACT = NumericSpec(12.0)
+E2_LIKE = NumericSpec((0.0, math.sqrt(2)), decimals=3)
+E4_LIKE = NumericSpec((2 * math.e / (1 + math.e), -3 / (1 + math.e)), decimals=6)
+
+
+def seen(spec: NumericSpec, typed: str) -> str:
+    """The verdict line the page shows after the student checks `typed`."""
+    result = grade_numeric(spec, typed)
+    return PREFIX[result["verdict"]] + result["message"]
+
+
+def message(typed: str, spec: NumericSpec = TWO_DECIMALS) -> str:
+    result = grade_numeric(spec, typed)
+    assert result["verdict"] == "unreadable", result
+    return result["message"]
+
+
+# --- what is read ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -38,24 +68,47 @@ def test_reads_numbers_and_arithmetic(text, value):
 
 
 @pytest.mark.parametrize(
-    ("text", "says"),
+    ("text", "value"),
     [
-        ("", "empty"),
-        ("abc", "unknown name “abc”"),
-        ("2 +", "expected a number"),
-        ("(1 + 2", "not closed"),
-        ("3 4", "unexpected text"),
-        ("1/0", "division by zero"),
-        ("sqrt(-1)", "not defined"),
-        ("sqrt", "expected a number"),
-        ("__import__('os')", "could not read"),
-        ("2 $ 3", "could not read “$ 3”"),
+        ("8.4e-1", 0.84),
+        ("3.0e-05", 3.0e-05),
+        ("1e-3", 0.001),
+        ("2E3", 2000.0),
+        ("-1.5e+2", -150.0),
+        (".5e1", 5.0),
+        ("0,84e-1", 0.084),  # decimal comma with an exponent
+        ("1e-3 * 2", 0.002),
     ],
 )
-def test_unreadable_text_says_what_was_not_understood(text, says):
-    with pytest.raises(Unreadable) as info:
-        read_number(text)
-    assert says in str(info.value)
+def test_reads_scientific_notation_as_numpy_prints_it(text, value):
+    assert read_number(text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("e", math.e),
+        ("2*e", 2 * math.e),
+        ("e-3", math.e - 3),
+        ("e^-1", math.exp(-1)),
+        ("2*e/(1+e)", 2 * math.e / (1 + math.e)),
+        ("E", math.e),
+    ],
+)
+def test_e_away_from_digits_is_eulers_number(text, value):
+    assert read_number(text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize("typed", ["2e", "2e - 3", "2E"])
+def test_a_number_glued_to_e_without_digits_shows_both_spellings(typed):
+    said = message(typed)
+    assert "2e-3" in said and "2*e" in said
+
+
+def test_a_number_glued_to_a_name_asks_for_a_times_sign():
+    assert (
+        message("2pi") == "Could not read “pi” (character 2): put * between 2 and pi, as in 2*pi."
+    )
 
 
 @pytest.mark.parametrize("text", ["[0, sqrt(2)]", "0, 1.41421356", "(0; sqrt(2))", "0,sqrt(2)"])
@@ -63,50 +116,184 @@ def test_reads_vectors(text):
     assert read_vector(text) == pytest.approx([0, math.sqrt(2)])
 
 
-def test_a_vector_entry_that_cannot_be_read_is_named():
-    with pytest.raises(Unreadable, match="entry 2"):
-        read_vector("[1, foo]")
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("[8.4e-1, 3.0e-05]", [0.84, 3.0e-05]),
+        ("(1), (2)", [1.0, 2.0]),  # the brackets belong to the entries, not to the list
+        ("[2*e/(1+e), -3/(1+e)]", [2 * math.e / (1 + math.e), -3 / (1 + math.e)]),
+    ],
+)
+def test_reads_vectors_with_exponents_and_bracketed_entries(text, values):
+    assert read_vector(text) == pytest.approx(values)
 
 
-TWO_DECIMALS = NumericSpec(math.sin(1), decimals=2)
+# --- what an unreadable entry says ------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["0.84", ".84", "0,84", "sin(1)", "0.841"])
-def test_two_decimals_accepts_anything_within_half_a_unit(text):
-    assert grade_numeric(TWO_DECIMALS, text)["verdict"] == "correct"
-
-
-def test_two_decimals_rejects_a_value_outside_the_tolerance():
-    result = grade_numeric(TWO_DECIMALS, "0.83")
-    assert result["verdict"] == "wrong"
-    assert "2 decimals" in result["message"]
-
-
-def test_an_exact_answer_needs_the_exact_value():
-    exact = NumericSpec(12.0)
-    assert grade_numeric(exact, "12")["verdict"] == "correct"
-    assert grade_numeric(exact, "12.1")["verdict"] == "wrong"
-
-
-def test_a_listed_wrong_answer_gets_its_own_message():
-    spec = NumericSpec(1.0, wrong=((0.5, "That is the step, not the angle."),))
-    assert grade_numeric(spec, "0.5") == {
-        "verdict": "wrong",
-        "message": "That is the step, not the angle.",
-    }
+@pytest.mark.parametrize(
+    ("typed", "line"),
+    [
+        ("", "The answer is empty."),
+        ("2 +", "The answer ends too soon: expected a number."),
+        ("(1 + 2", "The answer ends too soon: a “(” is not closed."),
+        ("1/0", "The answer divides by zero, so it has no value."),
+        ("sqrt(-1)", "The function sqrt is not defined at -1."),
+        ("ln(0)", "The function ln is not defined at 0."),
+        (
+            "abc",
+            "Could not read “abc” (character 1): the name “abc” is unknown; the known names "
+            "are sqrt, sin, cos, exp, ln, pi and e.",
+        ),
+        (
+            "2 $ 3",
+            "Could not read “$ 3” (character 3): only digits, + - * / ^, parentheses and "
+            "names such as sqrt or pi can be read.",
+        ),
+        (
+            "3 4",
+            "Could not read “4” (character 3): a complete number ends just before this; join "
+            "the parts with an operator such as * or +.",
+        ),
+        ("(1+2))", "Could not read “)” (character 6): this “)” has no “(” to close."),
+        (
+            "√2 $",
+            "Could not read “$” (character 4): only digits, + - * / ^, parentheses and "
+            "names such as sqrt or pi can be read.",
+        ),  # fmt: skip
+    ],
+)
+def test_an_unreadable_entry_shows_a_sentence_that_says_where_and_why(typed, line):
+    assert seen(TWO_DECIMALS, typed) == line
 
 
 def test_an_unreadable_entry_is_not_an_attempt():
     result = grade_numeric(TWO_DECIMALS, "zero point eight")
     assert result["verdict"] == "unreadable"
-    assert "could not read" in result["message"]
+    assert result["message"].startswith("Could not read “zero point e…” (character 1)")
+
+
+def test_a_vector_entry_that_cannot_be_read_is_named_and_located_in_the_whole_text():
+    assert message("[1, foo]", E2_LIKE).startswith("Could not read “foo” in entry 2 (character 5)")
+    assert message("[1, , 2]", E2_LIKE) == "Entry 2 is empty: put a number there."
+    assert message("[1, 2", E2_LIKE) == (
+        "The answer opens a “[” but does not close it with “]” at the end."
+    )
+
+
+def test_a_list_typed_where_one_number_is_asked_is_explained():
+    assert "asks for one number, not a list" in message("[0.84, 1]")
+
+
+# --- edge cases: a short message a student can act on, never a crash ----------------------
+
+EDGE_CASES = [
+    ("(" * 500 + "1" + ")" * 500, f"The answer is 1001 characters long; type at most {MAX_LENGTH}"),
+    ("(" * 30 + "1" + ")" * 30, f"more than {MAX_DEPTH} parentheses, signs, powers or functions"),
+    ("-" * 150 + "1", f"more than {MAX_DEPTH} parentheses"),
+    ("sqrt " * 30 + "2", f"more than {MAX_DEPTH} parentheses"),
+    ("exp(1000)", "The value of exp(1000) is too large to compute."),
+    ("10^400", "The power 10^400 is too large to compute."),
+    ("1e309", "The number “1e309” is too large to use; the largest is about 1.8e308."),
+    ("1e308 * 10", "The answer is too large to compute."),
+    ("nan", "The answer must be a finite number, not “nan”."),
+    ("inf", "The answer must be a finite number, not “inf”."),
+    ("-inf", "The answer must be a finite number, not “inf”."),
+    ("(-8)^(1/3)", "A negative number to a fractional power ((-8)^0.333333) has no real value."),
+    ("0^-1", "Zero to a negative power (0^-1) has no value."),
+    ("a" * 1_000_000, f"The answer is 1000000 characters long; type at most {MAX_LENGTH}"),
+    ("9" * 1_000_000, f"The answer is 1000000 characters long; type at most {MAX_LENGTH}"),
+]
+
+
+@pytest.mark.parametrize(("typed", "says"), EDGE_CASES, ids=[t[:12] for t, _ in EDGE_CASES])
+def test_edge_cases_get_a_short_message_the_student_can_act_on(typed, says):
+    for spec in (TWO_DECIMALS, E2_LIKE):
+        said = message(typed, spec)
+        assert says.replace("The answer", "") in said
+        assert len(said) < 250 and SENTENCE.match(said)
+        assert "recursion" not in said and "range error" not in said
+
+
+def test_a_vector_entry_that_is_not_finite_is_named():
+    assert message("[nan, 1]", E2_LIKE) == "Entry 1 must be a finite number, not “nan”."
+
+
+def test_random_typing_only_ever_gives_a_number_or_a_sentence():
+    alphabet = "0123456789.,eE+-*/^() √πsqrtexplnpinaf[];−×"
+    rng = random.Random(19)
+    for _ in range(20_000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24)))
+        for spec in (TWO_DECIMALS, E2_LIKE, EXACT):
+            result = grade_numeric(spec, text)  # anything but Unreadable would escape here
+            if result["verdict"] == "unreadable":
+                assert SENTENCE.match(result["message"]), (text, result["message"])
+
+
+# --- how a readable but wrong value is judged ---------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["0.84", ".84", "0,84", "sin(1)", "0.841", "8.4e-1"])
+def test_two_decimals_accepts_anything_within_half_a_unit(text):
+    assert seen(TWO_DECIMALS, text) == "Correct. "
+
+
+def test_a_value_rounded_too_early_is_called_close():
+    assert seen(TWO_DECIMALS, "0.83") == (
+        "Not yet. Close. Work with unrounded values and give 2 decimals."
+    )
+
+
+def test_a_value_far_off_is_sent_back_to_the_steps():
+    assert seen(TWO_DECIMALS, "0.5") == (
+        "Not yet. That is not it. Rework the steps above and try again."
+    )
+
+
+def test_an_exact_answer_needs_the_exact_value():
+    assert seen(EXACT, "12") == "Correct. "
+    assert seen(EXACT, "12.1") == (
+        "Not yet. Close, but this answer is exact: no rounding is needed."
+    )
+
+
+def test_a_listed_wrong_answer_gets_its_own_message():
+    spec = NumericSpec(1.0, wrong=((0.5, "That is the step, not the angle."),))
+    assert seen(spec, "0.5") == "Not yet. That is the step, not the angle."
 
 
 def test_vector_answers_compare_entry_by_entry():
-    spec = NumericSpec((0.0, math.sqrt(2)), decimals=2)
-    assert grade_numeric(spec, "[0, 1.41]")["verdict"] == "correct"
-    assert "2 numbers" in grade_numeric(spec, "[0, 1.41, 3]")["message"]
-    assert "Entry 2" in grade_numeric(spec, "[0, 2]")["message"]
+    assert seen(E2_LIKE, "[0, 1.414]") == "Correct. "
+    assert seen(E2_LIKE, "[0, 1.41, 3]") == "Not yet. The answer has 2 numbers; you gave 3."
+    assert seen(E2_LIKE, "[0, 2]") == "Not yet. Entry 2 is off; check how you computed it."
+
+
+def test_a_vector_rounded_too_early_is_called_close_like_a_single_number():
+    assert seen(E4_LIKE, "[1.46, -0.81]") == "Not yet. Entry 1 is off; check how you computed it."
+    assert seen(E4_LIKE, "[1.46212, -0.806824]") == (
+        "Not yet. Entry 1 is close. Work with unrounded values and give 6 decimals."
+    )
+    assert seen(E4_LIKE, "[1.46212, -0.80682]") == (
+        "Not yet. Entries 1 and 2 are close. Work with unrounded values and give 6 decimals."
+    )
+    assert seen(E4_LIKE, "[1.462117, -0.806824]") == "Correct. "
+
+
+def test_a_vector_with_one_entry_far_off_names_that_entry_not_the_close_one():
+    assert seen(E4_LIKE, "[1.46212, 0.806824]") == (
+        "Not yet. Entry 2 is off; check how you computed it."
+    )
+
+
+@pytest.mark.parametrize(
+    "typed", ["0.5", "0.83", "1", "[1, 2]", "12.1", "", "abc", "2e", "1/0", "nan", "x" * 300]
+)
+@pytest.mark.parametrize("spec", [TWO_DECIMALS, EXACT, E2_LIKE, E4_LIKE])
+def test_every_message_is_a_capitalised_sentence_that_reads_after_its_prefix(spec, typed):
+    result = grade_numeric(spec, typed)
+    if result["verdict"] != "correct":
+        assert SENTENCE.match(result["message"]), result["message"]
+        assert not result["message"].startswith(("I ", "Correct", "Not yet"))
 
 
 def test_a_spec_survives_the_trip_through_json_unchanged():

@@ -1,0 +1,310 @@
+"""Reading a typed numeric answer: what the student wrote, as a number or a list of numbers.
+
+Accepted: `0.84`, `.84`, `0,84` (decimal comma), `3`, `-2.5`, scientific notation as NumPy
+prints it (`8.4e-1`, `3.0e-05`, `1e-3`, `2E3`, `-1.5e+2`), and arithmetic with `+ - * / ^`
+(or `**`), parentheses, `sqrt` (or `√`), `sin`, `cos`, `exp`, `ln`, `pi`, `e`. Vector answers
+are numbers separated by commas or semicolons, with or without brackets: `[0, sqrt(2)]`.
+
+The letter e: right after digits and followed by digits (an optional sign in between, no
+spaces) it starts a power of ten, as in Python and NumPy: `2e-3` is 0.002, `2E3` is 2000.
+Anywhere else it is Euler's number: `e`, `2*e`, `e^-1`, `1/(1+e)`, `e-3` (e minus 3). A
+number directly followed by e without digits (`2e`, or `2e - 3` with spaces) could mean
+either, so it is refused with a message that shows both spellings.
+
+Every problem raises Unreadable, whose text is one or more complete sentences that the page
+shows as they are; nothing else escapes the parser, so a typed answer can never crash the
+page. Input is capped at MAX_LENGTH characters and MAX_DEPTH levels of nesting, which also
+keeps the recursion shallow inside Pyodide. Nothing is evaluated by Python's eval: a small
+recursive-descent parser reads the text. Standard library only (it runs in Pyodide too).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+MAX_LENGTH = 200
+"""Characters a typed answer may have; the longest real answer is a few dozen."""
+MAX_DEPTH = 20
+"""Parentheses, signs, powers and functions that may sit inside each other."""
+FUNCTIONS: dict[str, Callable[[float], float]] = {
+    "sqrt": math.sqrt,
+    "√": math.sqrt,
+    "sin": math.sin,
+    "cos": math.cos,
+    "exp": math.exp,
+    "ln": math.log,
+    "log": math.log,
+}
+CONSTANTS = {"pi": math.pi, "π": math.pi, "e": math.e}
+NOT_FINITE = ("nan", "inf", "infinity", "∞")
+# Typographic signs students paste from the page, one character for one, so that character
+# positions in messages match what the student typed.
+SIGNS = str.maketrans({"−": "-", "–": "-", "×": "*", "·": "*", "÷": "/"})
+NUMBER = r"(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)(?:[eE][-+]?[0-9]+)?"
+NAME = r"[A-Za-zπ∞]+|√"
+TOKEN = re.compile(rf"\s*(?:{NUMBER}|{NAME}|\*\*|[-+*/^()])")
+WORD = re.compile(NAME)
+READABLE = "only digits, + - * / ^, parentheses and names such as sqrt or pi can be read"
+
+
+class Unreadable(ValueError):
+    """The text is not a number or arithmetic the parser understands; says where and why."""
+
+
+def _quote(text: str, limit: int = 12) -> str:
+    """Text echoed back in a message, cut short so a pasted page is never repeated."""
+    return f"“{text[:limit]}…”" if len(text) > limit else f"“{text}”"
+
+
+def _key(name: str) -> str:
+    """How a typed name is looked up: case does not matter (E is e), π stays π."""
+    return name.lower()
+
+
+def _unknown(name: str) -> str:
+    known = "sqrt, sin, cos, exp, ln, pi and e"
+    return f"the name {_quote(name)} is unknown; the known names are {known}"
+
+
+def _check_length(text: str) -> None:
+    if len(text) > MAX_LENGTH:
+        raise Unreadable(
+            f"The answer is {len(text)} characters long; type at most {MAX_LENGTH}, "
+            "for example a number such as 0.84 or a short expression such as sqrt(2)/3."
+        )
+
+
+@dataclass
+class _Parser:
+    text: str
+    decimal_comma: bool
+    offset: int = 0
+    """Where text starts in what the student typed (a vector entry starts after a comma)."""
+    entry: str = ""
+    """How a vector entry is named in messages, e.g. "entry 2"; empty for one number."""
+    pos: int = 0
+    depth: int = 0
+
+    @property
+    def subject(self) -> str:
+        return self.entry.capitalize() if self.entry else "The answer"
+
+    def fail(self, why: str, at: int | None = None) -> Unreadable:
+        """A sentence naming the text that could not be read, where it is, and why."""
+        start = self.pos if at is None else at
+        rest = self.text[start:].lstrip()
+        start = len(self.text) - len(rest)
+        if not rest:
+            return Unreadable(f"{self.subject} ends too soon: {why}.")
+        inside = f" in {self.entry}" if self.entry else ""
+        character = self.offset + start + 1
+        return Unreadable(f"Could not read {_quote(rest)}{inside} (character {character}): {why}.")
+
+    def not_finite(self, name: str) -> Unreadable:
+        return Unreadable(f"{self.subject} must be a finite number, not {_quote(name)}.")
+
+    def finite(self, value: float) -> float:
+        if not math.isfinite(value):
+            raise Unreadable(f"{self.subject} is too large to compute.")
+        return value
+
+    def nested(self, parse: Callable[[], float]) -> float:
+        """Parse a part that sits inside another; refuse nesting deeper than MAX_DEPTH."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise Unreadable(
+                f"{self.subject} puts more than {MAX_DEPTH} parentheses, signs, powers or "
+                "functions inside each other; write it more simply."
+            )
+        value = parse()
+        self.depth -= 1
+        return value
+
+    def peek(self) -> str | None:
+        match = TOKEN.match(self.text, self.pos)
+        return match.group(0).strip() if match else None
+
+    def take(self) -> str:
+        match = TOKEN.match(self.text, self.pos)
+        if not match:
+            raise self.fail(READABLE)
+        self.pos = match.end()
+        return match.group(0).strip()
+
+    def expression(self) -> float:
+        value = self.term()
+        while self.peek() in ("+", "-"):
+            op = self.take()
+            right = self.term()
+            value = self.finite(value + right if op == "+" else value - right)
+        return value
+
+    def term(self) -> float:
+        value = self.unary()
+        while self.peek() in ("*", "/"):
+            op = self.take()
+            right = self.unary()
+            if op == "/" and right == 0:
+                raise Unreadable(f"{self.subject} divides by zero, so it has no value.")
+            value = self.finite(value * right if op == "*" else value / right)
+        return value
+
+    def unary(self) -> float:
+        if self.peek() in ("+", "-"):
+            sign = -1.0 if self.take() == "-" else 1.0
+            return sign * self.nested(self.unary)
+        return self.power()
+
+    def power(self) -> float:
+        base = self.atom()
+        if self.peek() not in ("^", "**"):
+            return base
+        self.take()
+        exponent = self.nested(self.unary)
+        shown = f"({base:g})^{exponent:g}" if base < 0 else f"{base:g}^{exponent:g}"
+        try:
+            value = base**exponent
+        except OverflowError:
+            raise Unreadable(f"The power {shown} is too large to compute.") from None
+        except ZeroDivisionError:
+            raise Unreadable(f"Zero to a negative power ({shown}) has no value.") from None
+        if isinstance(value, complex):
+            raise Unreadable(
+                f"A negative number to a fractional power ({shown}) has no real value."
+            )
+        return self.finite(value)
+
+    def atom(self) -> float:
+        token = self.peek()
+        if token is None:
+            if not self.entry and self.text[self.pos :].lstrip().startswith("["):
+                raise self.fail("this question asks for one number, not a list")
+            raise self.fail("expected a number")
+        if token == "(":
+            self.take()
+            value = self.nested(self.expression)
+            if self.peek() != ")":
+                raise self.fail("a “(” is not closed")
+            self.take()
+            return value
+        if token[0] in "0123456789.,":
+            start = self.pos
+            return self.number(self.take(), start)
+        if WORD.fullmatch(token):
+            start = self.pos
+            return self.name(self.take(), start)
+        raise self.fail("expected a number")
+
+    def number(self, token: str, start: int) -> float:
+        if "," in token and not self.decimal_comma:
+            raise self.fail("use a point for decimals inside a list of numbers", start)
+        word = WORD.match(self.text, self.pos)  # a name glued to the number, as in 2e or 2pi
+        if word:
+            name = word.group(0)
+            if _key(name) in NOT_FINITE:
+                raise self.not_finite(name)
+            if _key(name) not in (*CONSTANTS, *FUNCTIONS):
+                raise self.fail(_unknown(name))
+            if _key(name) == "e" and "e" not in token.lower():
+                raise self.fail(
+                    f"after a number, e must be followed by digits for a power of ten, as in "
+                    f"{token}e-3; for {token} times e, write {token}*e"
+                )
+            raise self.fail(f"put * between {token} and {name}, as in {token}*{name}")
+        value = float(token.replace(",", "."))
+        if math.isinf(value):
+            raise Unreadable(
+                f"The number {_quote(token)} is too large to use; the largest is about 1.8e308."
+            )
+        return value
+
+    def name(self, token: str, start: int) -> float:
+        key = _key(token)
+        if key in NOT_FINITE:
+            raise self.not_finite(token)
+        if key in CONSTANTS:
+            return CONSTANTS[key]
+        if key not in FUNCTIONS:
+            raise self.fail(_unknown(token), start)
+        argument = self.nested(self.atom)  # sqrt(2), sqrt 2 and √2 all read the same
+        function = "sqrt" if key == "√" else key
+        try:
+            value = FUNCTIONS[key](argument)
+        except ValueError:
+            raise Unreadable(f"The function {function} is not defined at {argument:g}.") from None
+        except OverflowError:
+            raise Unreadable(
+                f"The value of {function}({argument:g}) is too large to compute."
+            ) from None
+        return self.finite(value)
+
+    def done(self) -> None:
+        rest = self.text[self.pos :].strip()
+        if rest.startswith(")"):
+            raise self.fail("this “)” has no “(” to close")
+        if rest and self.peek() is None:
+            raise self.fail(READABLE)
+        if rest:
+            raise self.fail(
+                "a complete number ends just before this; join the parts with an operator "
+                "such as * or +"
+            )
+
+    def read(self) -> float:
+        if not self.text.strip():
+            empty = f"{self.subject} is empty"
+            raise Unreadable(f"{empty}." if not self.entry else f"{empty}: put a number there.")
+        value = self.expression()
+        self.done()
+        return value
+
+
+def read_number(text: str, decimal_comma: bool = True) -> float:
+    """The value of one number or arithmetic expression; Unreadable if it is not one."""
+    _check_length(text)
+    return _Parser(text.translate(SIGNS), decimal_comma).read()
+
+
+def _outer_brackets(text: str) -> tuple[int, int]:
+    """Start and end of the text inside one pair of brackets around the whole answer."""
+    lead = len(text) - len(text.lstrip())
+    inner = text.strip()
+    if len(inner) < 2 or inner[0] + inner[-1] not in ("[]", "()"):
+        return 0, len(text)
+    depth = 0
+    for i, char in enumerate(inner[:-1]):
+        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(char, 0)
+        if depth == 0:
+            return 0, len(text)  # as in "(1), (2)": the first bracket closes early
+    return lead + 1, lead + len(inner) - 1
+
+
+def _split_top_level(text: str, start: int) -> list[tuple[int, str]]:
+    """Split on commas/semicolons outside parentheses; each part with where it starts."""
+    parts, depth = [], 0
+    for i in range(start, len(text)):
+        char = text[i]
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char in ",;" and depth == 0:
+            parts.append((start, text[start:i]))
+            start = i + 1
+    parts.append((start, text[start:]))
+    return parts
+
+
+def read_vector(text: str) -> list[float]:
+    """Numbers separated by commas or semicolons, optionally in brackets."""
+    _check_length(text)
+    typed = text.translate(SIGNS)
+    if typed.strip()[:1] == "[" and typed.strip()[-1:] != "]":
+        raise Unreadable("The answer opens a “[” but does not close it with “]” at the end.")
+    start, end = _outer_brackets(typed)
+    if not typed[start:end].strip():
+        raise Unreadable("The answer is empty.")
+    values = []
+    for index, (offset, part) in enumerate(_split_top_level(typed[:end], start), start=1):
+        values.append(_Parser(part, False, offset, f"entry {index}").read())
+    return values
