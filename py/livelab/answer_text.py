@@ -275,7 +275,7 @@ def _outer_brackets(text: str) -> tuple[int, int]:
     if len(inner) < 2 or inner[0] + inner[-1] not in ("[]", "()"):
         return 0, len(text)
     depth = 0
-    for i, char in enumerate(inner[:-1]):
+    for char in inner[:-1]:
         depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(char, 0)
         if depth == 0:
             return 0, len(text)  # as in "(1), (2)": the first bracket closes early

@@ -157,16 +157,29 @@ def _returns_none_fix(q: CodeQuestion) -> str:
     return "the blank must produce an array, not None"
 
 
+def _sentence(text: str) -> str:
+    """End a message with a full stop unless Python's own text already ends a sentence."""
+    text = text.rstrip()
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def _text(error: StudentError) -> str:
+    """The exception's own text after a colon, or nothing when it has none."""
+    return f": {error.message.rstrip('.')}" if error.message else ""
+
+
 def _error_message(error: StudentError, q: CodeQuestion) -> str:
     """One sentence about an error raised while compiling or running the template."""
     if error.type in ("SyntaxError", "IndentationError", "TabError"):
         if error.in_blank:
-            return f"Syntax error at {_where(error, q)}: {error.message}."
-        return f"Syntax error near your blank (line {error.template_line}): {error.message}."
+            return _sentence(f"Syntax error at {_where(error, q)}: {error.message}")
+        return _sentence(
+            f"Syntax error near your blank (line {error.template_line}): {error.message}"
+        )
     if error.in_blank:
-        return (
-            f"Your code raised {error.type} at {_where(error, q)}: "
-            f"{error.message}{_suggestion(error, q)}."
+        where = _where(error, q)
+        return _sentence(
+            f"Your code raised {error.type} at {where}{_text(error)}{_suggestion(error, q)}"
         )
     if "NoneType" in error.message:
         return (
@@ -174,8 +187,8 @@ def _error_message(error: StudentError, q: CodeQuestion) -> str:
             f"{_returns_none_fix(q)}."
         )
     return (
-        f"The example after the blank raised {error.type} ({error.message}) on line "
-        f"{error.template_line}: check the type and shape of what your function returns."
+        f"The example after the blank raised {error.type} on line {error.template_line}"
+        f"{_text(error)}. Check the type and shape of what your function returns."
     )
 
 
@@ -276,7 +289,9 @@ def _failure_message(outcome: _Outcome, q: CodeQuestion) -> str:
     if outcome.error is not None:
         e = outcome.error
         at = _where(e, q) if e.in_blank else f"line {e.template_line} of the template"
-        return f"On {label}, your code raised {e.type} at {at}: {e.message}{_suggestion(e, q)}."
+        return _sentence(
+            f"On {label}, your code raised {e.type} at {at}{_text(e)}{_suggestion(e, q)}"
+        )
     assert outcome.mismatch is not None
     fix = _returns_none_fix(q) if outcome.mismatch.kind == "none" else outcome.mismatch.fix
     return f"On {label}, your function {outcome.mismatch.detail}: {fix}."
@@ -348,7 +363,7 @@ def check(question: str | CodeQuestion, blank: str) -> dict[str, Any]:
             return finish("error", _error_message(example_error, q), error=example_error)
         return finish(
             "correct",
-            f"Correct: your function matches the reference on all {len(outcomes)} cases, "
+            f"Your function matches the reference on all {len(outcomes)} cases: "
             "the example and the hidden ones.",
         )
     message, key = _diagnose(q, outcomes)

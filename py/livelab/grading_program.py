@@ -25,6 +25,8 @@ import numpy as np
 
 BLANK = "____"
 OUTPUT_LIMIT = 10_000
+MESSAGE_LIMIT = 300
+"""Characters of an exception's text kept for feedback; a student may raise a huge one."""
 TRUNCATION_NOTE = "\n... output truncated"
 _GUARDED_MODULES = ("builtins", "numpy", "numpy.linalg", "numpy.random")
 
@@ -118,6 +120,12 @@ class Program:
     def source_line(self, line: int) -> str:
         lines = self.source.splitlines()
         return lines[line - 1] if 1 <= line <= len(lines) else ""
+
+
+def one_line(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """An exception's text as one short line: whitespace runs become one space, long text is cut."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def _normalize(blank: str) -> str:
@@ -304,7 +312,9 @@ class StudentRun:
                 if start is not None and end is not None and frame.end_lineno == frame.lineno:
                     indent = len(source) - len(source.lstrip())
                     lines.append("    " + " " * (start - indent) + "^" * max(end - start, 1))
-        message = str(exc) if not isinstance(exc, SystemExit) else "the code called exit()"
+        message = (
+            one_line(str(exc)) if not isinstance(exc, SystemExit) else "the code called exit()"
+        )
         lines.append(f"{type(exc).__name__}: {message}")
         line = column = template_line = None
         if frames:

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from livelab.answer_text import MAX_DEPTH, MAX_LENGTH
-from livelab.answers import NumericSpec, Unreadable, grade_numeric, read_number, read_vector
+from livelab.answers import NumericSpec, grade_numeric, read_number, read_vector
 
 PREFIX = {"correct": "Correct. ", "wrong": "Not yet. ", "unreadable": ""}
 SENTENCE = re.compile(r"^[A-Z“].*[.?]$", re.DOTALL)
@@ -160,7 +160,7 @@ def test_reads_vectors_with_exponents_and_bracketed_entries(text, values):
             "√2 $",
             "Could not read “$” (character 4): only digits, + - * / ^, parentheses and "
             "names such as sqrt or pi can be read.",
-        ),  # fmt: skip
+        ),
     ],
 )
 def test_an_unreadable_entry_shows_a_sentence_that_says_where_and_why(typed, line):

@@ -2,6 +2,7 @@
 
 import dataclasses
 import json
+import re
 import subprocess
 import sys
 
@@ -12,7 +13,7 @@ import livelab.kernels
 from livelab import grading
 from livelab.grading_compare import compare, same_behaviour
 from livelab.grading_program import fill_blank
-from livelab.questions import CODE_QUESTIONS
+from livelab.questions import CODE_QUESTIONS, load_blanks
 
 RMS = CODE_QUESTIONS["rmsnorm"]
 ROTATE = CODE_QUESTIONS["rotate"]
@@ -328,6 +329,89 @@ def test_keyboard_interrupt_from_the_stop_button_propagates_and_state_is_restore
             action("rmsnorm", blank)
         assert np.allclose is original
     assert sys.stdout is sys.__stdout__ or "pytest" in type(sys.stdout).__module__
+
+
+# --- messages as the page shows them --------------------------------------------------
+# The verdict line is "Correct. " + message, or "Not yet. " + message for wrong, error and
+# too_slow, so every message must be a whole capitalised sentence of its own.
+
+PREFIX = {
+    "correct": "Correct. ",
+    "wrong": "Not yet. ",
+    "error": "Not yet. ",
+    "too_slow": "Not yet. ",
+}
+SENTENCE = re.compile(r"^[A-Z].*[.?!]$")
+
+
+def seen(question: str, blank: str) -> str:
+    result = grading.check(question, blank)
+    return PREFIX[result["verdict"]] + result["message"]
+
+
+def test_a_correct_check_reads_right_after_the_pages_correct():
+    count = len(RMS.cases())
+    assert seen("rmsnorm", RMS.reference_blank) == (
+        f"Correct. Your function matches the reference on all {count} cases: the example and "
+        "the hidden ones."
+    )
+
+
+EXTRA_BLANKS = [
+    ("rmsnorm", "(_ for _ in ()).throw(ValueError())"),
+    ("rmsnorm", "np.sqrt(np.mean(x**2 axis=-1))"),
+    ("rmsnorm", "x.nonexistent"),
+    ("rotate", "np.array([c * v[0] - s * v[1]])"),
+    ("swiglu_ffn", "return np.zeros((2, 2))"),
+    ("swiglu_ffn", "return x @ W_gate"),
+]
+EVERY_BLANK = [(n, e["blank"]) for n in sorted(CODE_QUESTIONS) for e in load_blanks(n)["wrong"]]
+
+
+@pytest.mark.parametrize(("question", "blank"), EVERY_BLANK + EXTRA_BLANKS)
+def test_every_check_and_run_message_is_a_capitalised_sentence(question, blank):
+    for result in (grading.check(question, blank), grading.run(question, blank)):
+        message = result["message"]
+        assert SENTENCE.match(message), message
+        assert not message.startswith(("Correct", "Not yet", "I ")), message
+        assert not message.endswith(("?.", "..", ":.")), message
+
+
+def test_an_exception_without_text_is_named_without_an_empty_colon():
+    line = seen("rmsnorm", "(_ for _ in ()).throw(ValueError())")
+    example = RMS.example_cases[0].label
+    assert line == f"Not yet. On {example}, your code raised ValueError at line 1 of your blank."
+
+
+def test_a_huge_multi_line_exception_is_cut_to_one_short_line():
+    result = grading.check("rmsnorm", "(_ for _ in ()).throw(ValueError('boom\\n' * 100_000))")
+    assert result["verdict"] == "error"
+    example = RMS.example_cases[0].label
+    assert result["message"].startswith(
+        f"On {example}, your code raised ValueError at line 1 of your blank: boom boom"
+    )
+    assert len(result["message"]) < 400 and "\n" not in result["message"]
+    assert len(result["error"]["message"]) <= 300
+
+
+def test_c1_eps_after_the_root_is_called_another_convention_not_a_misconception():
+    result = grading.check("rmsnorm", "(np.sqrt(np.mean(x**2, axis=-1, keepdims=True)) + eps)")
+    assert result["verdict"] == "wrong"  # the question asks for this course's convention
+    assert result["misconception"] == "eps-outside-root"
+    message = result["message"]
+    assert message.startswith("You add eps after the square root, as the RMSNorm paper's ")
+    assert "another convention, not a mistake in the math" in message
+    assert "T5 and LLaMA" in message and "np.sqrt(mean of squares + eps)" in message
+    eps_case = next(c.label for c in RMS.cases() if "eps" in c.tags and "tiny" in c.label)
+    assert message.endswith(f"for example on {eps_case}.")
+
+
+def test_c1_eps_added_to_the_whole_quotient_is_explained_as_operator_precedence():
+    result = grading.check("rmsnorm", "np.sqrt(np.mean(x**2, axis=-1, keepdims=True)) + eps")
+    assert result["misconception"] == "eps-added-to-output"
+    assert result["message"].startswith(
+        "Python reads x / np.sqrt(...) + eps as (x / np.sqrt(...)) + eps"
+    )
 
 
 # --- time budget ----------------------------------------------------------------------

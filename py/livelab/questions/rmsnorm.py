@@ -1,4 +1,10 @@
-"""Code question C1: RMSNorm over the last axis, with eps inside the square root."""
+"""Code question C1: RMSNorm over the last axis, with eps inside the square root.
+
+Eps inside the root is this course's convention, shared with T5 and LLaMA. The RMSNorm
+paper's reference code adds eps after the root instead; a blank written that way follows
+the other convention rather than a wrong idea, and its message says so, but it still does
+not pass, because the question asks for eps inside.
+"""
 
 from __future__ import annotations
 
@@ -88,7 +94,7 @@ MISCONCEPTIONS = (
     ),
     Misconception(
         "whole-batch-mean",
-        "np.mean without an axis averages every number of the batch together; each row "
+        "Without an axis, np.mean averages every number of the batch together; each row "
         "needs its own mean of squares, so average over axis=-1 with keepdims=True.",
         variants=(lambda x, eps=1e-6: x / np.sqrt(np.mean(x**2) + eps),),
         skip_tags=EPS_CASES,
@@ -102,12 +108,19 @@ MISCONCEPTIONS = (
     ),
     Misconception(
         "eps-outside-root",
-        "Put eps inside the square root: np.sqrt(mean of squares + eps), not "
-        "np.sqrt(mean of squares) + eps.",
-        variants=(
-            lambda x, eps=1e-6: x / (np.sqrt(_mean_square(x)) + eps),
-            lambda x, eps=1e-6: x / np.sqrt(_mean_square(x)) + eps,  # x / ____ binds first
-        ),
+        "You add eps after the square root, as the RMSNorm paper's reference code does. That "
+        "is another convention, not a mistake in the math, but this question follows the "
+        "course (and T5 and LLaMA) and asks for eps inside the root: "
+        "np.sqrt(mean of squares + eps). The two conventions give different numbers when the "
+        "mean of squares is small or eps is large, for example on {case}.",
+        variants=(lambda x, eps=1e-6: x / (np.sqrt(_mean_square(x)) + eps),),
+    ),
+    Misconception(
+        "eps-added-to-output",
+        "Python reads x / np.sqrt(...) + eps as (x / np.sqrt(...)) + eps, so eps ends up added "
+        "to every output entry. Put eps inside the square root, np.sqrt(mean of squares + eps), "
+        "so that it only keeps the divisor away from zero.",
+        variants=(lambda x, eps=1e-6: x / np.sqrt(_mean_square(x)) + eps,),  # x / ____ binds first
     ),
     Misconception(
         "eps-missing",

@@ -71,7 +71,7 @@ MISCONCEPTIONS = (
     ),
     Misconception(
         "sin-cos-swapped",
-        "sin and cos have traded places: at angle 0 (c = 1, s = 0) the pair must come back "
+        "You swapped sin and cos: at angle 0 (c = 1, s = 0) the pair must come back "
         "unchanged, so c multiplies the coordinate it came from.",
         variants=(
             lambda v, pos, theta=0.5: _turned(v, np.sin(pos * theta), np.cos(pos * theta)),
