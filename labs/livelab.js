@@ -11,6 +11,8 @@ const WIDGETS = {
   choice: () => import("./widgets/choice.js"),
   code: () => import("./widgets/code.js"),
   progress: () => import("./widgets/progress.js"),
+  "page-progress": () => import("./widgets/page-progress.js"),
+  "page-summary": () => import("./widgets/page-progress.js"),
 };
 
 const mounted = new Map(); // element -> unmount function

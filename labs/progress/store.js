@@ -89,6 +89,7 @@ class ProgressStore {
     const items = (page[section] ??= {});
     items[id] = value;
     this.write();
+    document.dispatchEvent(new CustomEvent("livelab:progress", { detail: { section, id } }));
   }
 
   /** Saved questions of a page, {id: {verdict, ...}}, for the progress table. */

@@ -1,47 +1,81 @@
-// A multiple-choice question. After a check every option shows why it is right or wrong;
-// the reasons were written into the page at build time and are only unhidden here.
+// A multiple-choice question. A wrong pick shows the reason for that option only, in the
+// verdict. A right pick, or "Show answer" after a wrong one, puts every option's reason
+// under its option (each reason once). Reasons stay sealed until then.
 
-import { progress } from "../progress/store.js";
-import { enable, showVerdict } from "./verdict.js";
+import { QuestionRecord } from "../progress/record.js";
+import { showMarkup, unseal } from "./sealed.js";
+import { enable, markStale, showVerdict } from "./verdict.js";
+
+const SHOWN_NOTE = "The answer was shown first, so this question counts as shown, not solved.";
+const ALL_EXPLAINED = "Each option now says why it is right or wrong.";
 
 export function mount(el) {
-  const id = el.dataset.question;
-  const correct = el.dataset.correct;
+  const record = new QuestionRecord(el.dataset.question, "choice");
+  const { correct, why } = unseal(el);
   const radios = [...el.querySelectorAll('input[type="radio"]')];
   const checkButton = el.querySelector('[data-action="check"]');
-  const saved = progress.get("questions", id) ?? {};
-  let attempts = Number.isInteger(saved.attempts) ? saved.attempts : 0;
+  const revealButton = el.querySelector('[data-action="reveal"]');
+  const isRight = (value) => Number(value) === correct;
 
-  const chosen = () => radios.find((radio) => radio.checked);
-  const whyOf = (value) => el.querySelector(`[data-why="${CSS.escape(value)}"]`);
+  /** The reason of one option, as the author wrote it (it may hold math), in a slot. */
+  function explainIn(slot, value, marked) {
+    const mark = marked ? `<strong>${isRight(value) ? "Right." : "Not this one."}</strong> ` : "";
+    return showMarkup(slot, mark + why[Number(value)]);
+  }
 
-  function judge(value, count) {
-    for (const why of el.querySelectorAll("[data-why]")) why.hidden = false;
-    const verdict = value === correct ? "correct" : "wrong";
-    showVerdict(el, verdict, "");
-    // The reason is the author's own build-time markup (it may hold typeset math), so its
-    // nodes are cloned into the verdict rather than flattened to text.
-    const reason = whyOf(value).cloneNode(true);
-    reason.querySelector("strong")?.remove();
-    el.querySelector("[data-verdict]").append(...reason.childNodes);
-    if (count) {
-      attempts += 1;
-      progress.set("questions", id, { kind: "choice", answer: value, verdict, attempts });
+  function explainAll() {
+    el.classList.add("livelab-question--answered");
+    for (const slot of el.querySelectorAll("[data-why]")) {
+      slot.classList.add(isRight(slot.dataset.why) ? "livelab-why--right" : "livelab-why--wrong");
+      explainIn(slot, slot.dataset.why, true);
+    }
+    revealButton.hidden = true;
+  }
+
+  function judge(value) {
+    const explained = record.shown || record.state === "correct";
+    if (isRight(value)) {
+      showVerdict(el, "correct", record.shown ? SHOWN_NOTE : ALL_EXPLAINED);
+      explainAll();
+    } else if (explained) {
+      showVerdict(el, "wrong", ALL_EXPLAINED);
+    } else {
+      const line = el.querySelector("[data-verdict]");
+      showVerdict(el, "wrong");
+      explainIn(line, value, false); // puts the reason into the line at once, then typesets
+      line.prepend("Not yet. ");
+      revealButton.hidden = false;
     }
   }
 
   const check = () => {
-    const radio = chosen();
-    if (!radio) showVerdict(el, "unreadable", "Pick one of the options first.");
-    else judge(radio.value, true);
+    const radio = radios.find((r) => r.checked);
+    if (!radio) {
+      showVerdict(el, "unreadable", "Pick one of the options first.");
+      return;
+    }
+    record.attempt(radio.value, isRight(radio.value) ? "correct" : "wrong", "");
+    judge(radio.value);
   };
+  const reveal = () => {
+    record.reveal();
+    explainAll();
+    showVerdict(el, "shown", `The answer is shown. ${ALL_EXPLAINED}`);
+  };
+  const onChange = () => markStale(el);
 
   enable(el);
+  const saved = record.entry;
   const savedRadio = radios.find((radio) => radio.value === saved.answer);
-  if (savedRadio) {
-    savedRadio.checked = true;
-    judge(savedRadio.value, false);
-  }
+  if (savedRadio) savedRadio.checked = true;
+  if (record.shown || record.state === "correct") explainAll();
+  if (savedRadio && record.attempts > 0) judge(savedRadio.value);
   checkButton.addEventListener("click", check);
-  return () => checkButton.removeEventListener("click", check);
+  revealButton.addEventListener("click", reveal);
+  for (const radio of radios) radio.addEventListener("change", onChange);
+  return () => {
+    checkButton.removeEventListener("click", check);
+    revealButton.removeEventListener("click", reveal);
+    for (const radio of radios) radio.removeEventListener("change", onChange);
+  };
 }

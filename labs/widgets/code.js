@@ -1,12 +1,18 @@
-// A fill-in-the-blank code question. Run shows what the example prints; Check asks the
-// grader (livelab.grading in the worker) for a verdict. Output is always text. Stop ends a
-// running program; the runtime also stops it after its time limit.
+// A fill-in-the-blank code question. Run shows what the example prints, in the output area
+// and the run status line; Check asks the grader (livelab.grading in the worker) for the
+// verdict, which a later Run leaves alone. Output is always text. Stop ends a running
+// program; the runtime also stops it after its time limit. The hint and the reference
+// answer stay sealed until asked for; a shown answer never counts as solved.
 
-import { progress } from "../progress/store.js";
-import { enable, runtimeProblem, showVerdict } from "./verdict.js";
+import { QuestionRecord } from "../progress/record.js";
+import { unseal } from "./sealed.js";
+import { enable, markColumn, markStale, runtimeProblem, showVerdict } from "./verdict.js";
 
 const HINT_AFTER = 3; // failed checks before the hint is offered
 const TIMEOUT_MS = 5_000;
+const BLANK = "____";
+const SHOWN_NOTE = "The answer was shown first, so this question counts as shown, not solved.";
+const BUSY = Symbol("busy");
 
 function errorLine(error) {
   if (!error) return "";
@@ -15,48 +21,44 @@ function errorLine(error) {
 }
 
 export function mount(el, runtime) {
-  const id = el.dataset.question;
+  const record = new QuestionRecord(el.dataset.question, "code");
+  const sealed = unseal(el);
   const question = el.dataset.codeQuestion;
   const blank = el.querySelector("[data-blank]");
   const output = el.querySelector("[data-output]");
+  const runStatus = el.querySelector("[data-run-status]");
   const buttons = Object.fromEntries(
     [...el.querySelectorAll("[data-action]")].map((button) => [button.dataset.action, button]),
   );
   const hint = el.querySelector("[data-hint]");
   const confirm = el.querySelector("[data-confirm]");
   const reveal = el.querySelector("[data-reveal]");
-  const saved = progress.get("questions", id) ?? {};
-  let failures = Number.isInteger(saved.failures) ? saved.failures : 0;
-  let attempts = Number.isInteger(saved.attempts) ? saved.attempts : 0;
+  let failures = Number.isInteger(record.entry.failures) ? record.entry.failures : 0;
   let running = null;
-  let last = { verdict: saved.verdict ?? null, message: saved.message ?? "" };
 
   const fit = () => (blank.size = Math.max(24, blank.value.length + 2));
-  const save = () =>
-    progress.set("questions", id, {
-      kind: "code", answer: blank.value, ...last, attempts, failures,
-    });
   const onInput = () => {
     fit();
-    save(); // the student's text survives a reload even before it is checked
+    markStale(el);
+    record.draft(blank.value); // the student's text survives a reload even before a check
   };
   const showOutput = (text) => {
     output.textContent = text;
     output.hidden = text === "";
   };
   const offerHint = () => (buttons.hint.hidden = failures < HINT_AFTER);
+  const pointAt = (error) => error?.line === 1 && markColumn(blank, error.column);
 
-  async function send(name) {
-    if (running) return null;
+  async function send(name, pending) {
+    if (running) return BUSY;
     buttons.run.disabled = buttons.check.disabled = true;
     buttons.stop.hidden = false;
-    showVerdict(el, "pending", name === "code_run" ? "Running…" : "Checking…");
+    pending();
     running = runtime.call(name, { question, blank: blank.value }, { timeoutMs: TIMEOUT_MS });
     try {
       return await running;
     } catch (err) {
-      showVerdict(el, "wrong", runtimeProblem(err));
-      return null;
+      return { verdict: "error", message: runtimeProblem(err), stdout: "", error: null };
     } finally {
       running = null;
       buttons.run.disabled = buttons.check.disabled = false;
@@ -65,28 +67,59 @@ export function mount(el, runtime) {
   }
 
   async function run() {
-    const result = await send("code_run");
-    if (!result) return;
+    const result = await send("code_run", () => (runStatus.textContent = "Running the example…"));
+    if (result === BUSY) return;
     showOutput([result.stdout, errorLine(result.error)].filter(Boolean).join("\n"));
-    showVerdict(el, "pending", result.verdict === "error" ? result.message : "Ran the example; its output is below.");
+    runStatus.textContent =
+      result.verdict === "error" ? result.message : "Ran the example; its output is below.";
+    pointAt(result.error);
   }
 
   async function check() {
-    const result = await send("code_check");
-    if (!result) {
-      failures += 1;
-      attempts += 1;
-      offerHint();
-      return;
-    }
+    const result = await send("code_check", () => showVerdict(el, "pending", "Checking…"));
+    if (result === BUSY) return; // Enter or Check again while a check runs: not an attempt
     showOutput(result.stdout || "");
-    attempts += 1;
+    runStatus.textContent = "";
     if (result.verdict !== "correct") failures += 1;
-    showVerdict(el, result.verdict, result.message);
+    record.attempt(blank.value, result.verdict, result.message, { failures });
+    const solvedNote = result.verdict === "correct" && record.shown ? SHOWN_NOTE : result.message;
+    showVerdict(el, result.verdict, solvedNote);
+    pointAt(result.error);
     offerHint();
-    last = { verdict: result.verdict, message: result.message };
-    save();
   }
+
+  function showReference() {
+    const code = document.createElement("code");
+    code.textContent = sealed.reference;
+    const pre = document.createElement("pre");
+    pre.append(code);
+    const title = document.createElement("p");
+    title.textContent = "Reference answer:";
+    reveal.replaceChildren(title, pre);
+    reveal.hidden = false;
+    buttons.reveal.hidden = true;
+  }
+
+  function showHint() {
+    const label = document.createElement("strong");
+    label.textContent = "Hint: ";
+    const text = document.createElement("p");
+    text.append(label, sealed.hint);
+    hint.replaceChildren(text);
+    hint.hidden = false;
+  }
+
+  /** The template as a program that runs: imports, and the blank filled in. */
+  const program = () => {
+    const filled = reveal.hidden ? blank.value : sealed.reference;
+    return el.dataset.program.replace(BLANK, () => filled || BLANK);
+  };
+  // Material's copy button copies data-clipboard-text when a button carries it; set it just
+  // before Material's own click handler (on the document) reads it.
+  const onCopy = (event) => {
+    const copy = event.target.closest?.(".md-clipboard");
+    if (copy && el.contains(copy)) copy.dataset.clipboardText = program();
+  };
 
   const stop = () => running && runtime.stop(running.id);
   const onKey = (event) => {
@@ -99,11 +132,12 @@ export function mount(el, runtime) {
     run,
     check,
     stop,
-    hint: () => (hint.hidden = false),
+    hint: showHint,
     reveal: () => (confirm.hidden = false),
     "confirm-reveal": () => {
       confirm.hidden = true;
-      reveal.hidden = false;
+      record.reveal();
+      showReference();
     },
     "cancel-reveal": () => (confirm.hidden = true),
   };
@@ -111,18 +145,23 @@ export function mount(el, runtime) {
 
   enable(el);
   buttons.stop.disabled = false;
+  const saved = record.entry;
   if (typeof saved.answer === "string") blank.value = saved.answer;
-  if (["correct", "wrong", "error", "too_slow"].includes(saved.verdict)) {
-    showVerdict(el, saved.verdict, typeof saved.message === "string" ? saved.message : "");
+  if (["correct", "wrong", "error", "too_slow"].includes(saved.verdict) && record.attempts > 0) {
+    const message = typeof saved.message === "string" ? saved.message : "";
+    showVerdict(el, saved.verdict, saved.verdict === "correct" && record.shown ? SHOWN_NOTE : message);
   }
+  if (record.shown) showReference();
   offerHint();
   fit();
   blank.addEventListener("input", onInput);
   blank.addEventListener("keydown", onKey);
+  el.addEventListener("click", onCopy, true);
   for (const button of Object.values(buttons)) button.addEventListener("click", onClick);
   return () => {
     blank.removeEventListener("input", onInput);
     blank.removeEventListener("keydown", onKey);
+    el.removeEventListener("click", onCopy, true);
     for (const button of Object.values(buttons)) button.removeEventListener("click", onClick);
   };
 }

@@ -1,18 +1,18 @@
-// The home page's progress table: answered-correctly counts per page from saved progress,
-// and a reset that asks first.
+// The home page's progress table: solved questions per page (a shown answer is not solved),
+// how many answers were shown, and a reset that asks first.
 
+import { tally } from "../progress/states.js";
 import { progress } from "../progress/store.js";
 import { enable } from "./verdict.js";
 
 function fill(el) {
   for (const row of el.querySelectorAll("tr[data-page]")) {
     const ids = row.dataset.ids.split(" ").filter(Boolean);
-    const saved = progress.questionsOf(row.dataset.page);
-    const right = ids.filter((id) => saved[id]?.verdict === "correct").length;
-    const tried = ids.filter((id) => saved[id]).length;
-    row.querySelector("[data-count]").textContent = `${right} of ${ids.length}`;
+    const counts = tally(ids, progress.questionsOf(row.dataset.page));
+    row.querySelector("[data-count]").textContent = `${counts.solved} of ${counts.total}`;
+    row.querySelector("[data-shown]").textContent = String(counts.shown);
     row.querySelector("[data-state]").textContent =
-      right === ids.length ? "complete" : tried > 0 ? "in progress" : "not started";
+      counts.solved === counts.total ? "complete" : counts.tried > 0 ? "in progress" : "not started";
   }
   const note = el.querySelector("[data-storage-note]");
   note.textContent = progress.problem;

@@ -1,15 +1,25 @@
 // Verdict lines shared by the question widgets: always text, always in the live region.
+// "Correct." or "Not yet." starts every verdict; the grader's message is a sentence of its
+// own after it. Once the student changes the answer, the old verdict says it was about the
+// previous answer until the next check.
 
-export function showVerdict(el, verdict, message) {
+const STALE_PREFIX = "About your previous answer: ";
+
+export function showVerdict(el, verdict, message = "") {
   const line = el.querySelector("[data-verdict]");
-  const text =
-    verdict === "correct"
-      ? `Correct. ${message.replace(/^Correct[.:!]?\s*/, "")}`
-      : verdict === "unreadable" || verdict === "pending"
-        ? message
-        : `Not yet: ${message}`;
-  line.textContent = text;
+  const opening = { correct: "Correct.", wrong: "Not yet.", error: "Not yet.", too_slow: "Not yet." };
+  line.textContent = opening[verdict] ? [opening[verdict], message].filter(Boolean).join(" ") : message;
   line.dataset.state = verdict;
+  delete line.dataset.stale;
+}
+
+/** After an edit: the verdict on screen belongs to the answer before it. */
+export function markStale(el) {
+  const line = el.querySelector("[data-verdict]");
+  const graded = ["correct", "wrong", "error", "too_slow"].includes(line.dataset.state);
+  if (!graded || "stale" in line.dataset || line.textContent === "") return;
+  line.dataset.stale = "";
+  line.textContent = STALE_PREFIX + line.textContent;
 }
 
 export function enable(el) {
@@ -22,4 +32,12 @@ export function runtimeProblem(err) {
     return `${err.message}. Reload the page to try again.`;
   }
   return err.message;
+}
+
+/** Select a character of a text field: where the grader or the parser stopped reading. */
+export function markColumn(field, column) {
+  if (!Number.isInteger(column) || column < 1) return;
+  const start = Math.min(column - 1, field.value.length);
+  field.focus();
+  field.setSelectionRange(start, Math.min(start + 1, field.value.length));
 }

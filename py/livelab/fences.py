@@ -18,7 +18,8 @@ import yaml
 
 from livelab.labs import LABS, lab_view
 from livelab.markup import Marks, lab_html
-from livelab.markup.questions import QUESTION_HTML, progress_placeholder
+from livelab.markup.progress import progress_placeholder
+from livelab.markup.questions import QUESTION_HTML
 from livelab.quiz import QUESTION_KINDS, Question, QuestionError
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*$")
@@ -37,10 +38,11 @@ class FenceContext:
     page: str = "?"
     errors: list[str] = field(default_factory=list)
     ids: set[str] = field(default_factory=set)
+    labs: set[str] = field(default_factory=set)
     questions: dict[str, list[Question]] = field(default_factory=dict)
 
     def start(self, page: str) -> None:
-        self.page, self.errors, self.ids = page, [], set()
+        self.page, self.errors, self.ids, self.labs = page, [], set(), set()
         self.questions[page] = []
 
     def claim(self, item_id: object) -> str:
@@ -69,6 +71,7 @@ def lab_fence_html(data: dict, context: FenceContext) -> str:
     if kind not in LABS:
         raise FenceError(f"`lab` must name one of: {', '.join(sorted(LABS))}; got {kind!r}")
     lab_id = context.claim(data.get("id", kind.replace("_", "-")))
+    context.labs.add(lab_id)
     markup = importlib.import_module(f"livelab.markup.{kind}")
     title = data.get("title", markup.TITLE)
     if not isinstance(title, str):
@@ -95,6 +98,17 @@ def question_fence(kind: str) -> Callable[[dict, FenceContext], str]:
         return QUESTION_HTML[kind](question, context.render_markdown)
 
     return render
+
+
+def check_lab_links(context: FenceContext) -> None:
+    """Once a page is read: every question's `lab` names a lab on that page."""
+    for question in context.questions.get(context.page, []):
+        if question.lab and question.lab not in context.labs:
+            known = ", ".join(sorted(context.labs)) or "none"
+            context.errors.append(
+                f"{context.page}: {question.kind} fence id {question.id!r}: lab "
+                f"{question.lab!r} is not a lab on this page (labs here: {known})"
+            )
 
 
 def progress_fence(data: dict, context: FenceContext) -> str:

@@ -22,8 +22,14 @@ from mkdocs.utils import get_relative_url
 
 import livelab
 from livelab import assets
-from livelab.fences import FenceContext, custom_fences
-from livelab.markup.questions import progress_placeholder, progress_table
+from livelab.fences import FenceContext, check_lab_links, custom_fences
+from livelab.markup.progress import (
+    page_progress_html,
+    page_questions,
+    page_summary_html,
+    progress_placeholder,
+    progress_table,
+)
 
 ASSET_DIR = "assets/livelab"
 SUPERFENCES = "pymdownx.superfences"
@@ -99,10 +105,19 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         return markdown
 
     def on_page_content(self, html, page, **kwargs):
+        check_lab_links(self.fences)
         if self.fences.errors:
             raise PluginError("\n".join(self.fences.errors))
         self.pages[page.file.src_uri] = (page.url, page.title or page.file.src_uri)
-        return html
+        questions = self.fences.questions.get(page.file.src_uri, [])
+        if not questions:
+            return html
+        listed = page_questions(html, [(q.id, q.lab) for q in questions])
+        # The progress line goes right under the page's title, the summary at its end.
+        head, title_end, body = html.partition("</h1>")
+        top = page_progress_html(listed)
+        html = head + title_end + top + body if title_end else top + html
+        return html + page_summary_html(listed)
 
     def on_page_context(self, context, page, config, **kwargs):
         """Fill the progress table once every page's questions are known."""

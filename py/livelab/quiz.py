@@ -28,6 +28,8 @@ class Option:
     what: str = ""
 
 
+LAB_OPTION = Option((str,), False, "the id of a lab on this page that helps answer it")
+
 OPTIONS: dict[str, dict[str, Option]] = {
     "numeric": {
         "id": Option((str,), True, "the stable id, e.g. q2"),
@@ -37,18 +39,21 @@ OPTIONS: dict[str, dict[str, Option]] = {
         "reveal": Option((str,), False, "how the answer is shown when revealed"),
         "explanation": Option((str,), False, "shown once the answer is right or revealed"),
         "wrong": Option((list,), False, "list of {answer, message}: expected mistakes"),
+        "lab": LAB_OPTION,
     },
     "choice": {
         "id": Option((str,), True, "the stable id, e.g. q1"),
         "prompt": Option((str,), True, "the question, Markdown"),
         "options": Option((list,), True, "list of {text, why, correct: true on exactly one}"),
         "label": Option((str,), False, "a tag shown before the prompt, e.g. Predict"),
+        "lab": LAB_OPTION,
     },
     "code": {
         "id": Option((str,), True, "the stable id, e.g. c1"),
         "question": Option((str,), True, "the code question's name in livelab.questions"),
         "prompt": Option((str,), True, "the task, Markdown"),
         "blank_label": Option((str,), False, "accessible name of the blank's text field"),
+        "lab": LAB_OPTION,
     },
 }
 
@@ -89,6 +94,7 @@ class NumericQuestion:
     answer_text: str
     reveal: str
     explanation: str
+    lab: str = ""
     kind: str = "numeric"
 
     def grade(self, text: str) -> dict:
@@ -120,7 +126,9 @@ def numeric_question(data: dict) -> NumericQuestion:
     answer_text = _format_answer(answer, decimals)
     reveal = data.get("reveal") or answer_text
     explanation = data.get("explanation", "")
-    return NumericQuestion(data["id"], data["prompt"], spec, answer_text, reveal, explanation)
+    return NumericQuestion(
+        data["id"], data["prompt"], spec, answer_text, reveal, explanation, data.get("lab", "")
+    )
 
 
 @dataclass(frozen=True)
@@ -136,6 +144,7 @@ class ChoiceQuestion:
     prompt: str
     options: tuple[ChoiceOption, ...]
     label: str
+    lab: str = ""
     kind: str = "choice"
 
     @property
@@ -161,7 +170,9 @@ def choice_question(data: dict) -> ChoiceQuestion:
         raise QuestionError("a choice question needs at least two options")
     if sum(o.correct for o in options) != 1:
         raise QuestionError("exactly one option must be marked correct: true")
-    return ChoiceQuestion(data["id"], data["prompt"], tuple(options), data.get("label", ""))
+    return ChoiceQuestion(
+        data["id"], data["prompt"], tuple(options), data.get("label", ""), data.get("lab", "")
+    )
 
 
 @dataclass(frozen=True)
@@ -170,6 +181,7 @@ class CodeQuestionRef:
     question: str
     prompt: str
     blank_label: str
+    lab: str = ""
     kind: str = "code"
 
     @property
@@ -200,7 +212,7 @@ def code_question(data: dict) -> CodeQuestionRef:
     label = data.get("blank_label", "blank: your code")
     if "blank" not in label.lower():
         raise QuestionError("blank_label must contain the word blank")
-    return CodeQuestionRef(data["id"], name, data["prompt"], label)
+    return CodeQuestionRef(data["id"], name, data["prompt"], label, data.get("lab", ""))
 
 
 Question = NumericQuestion | ChoiceQuestion | CodeQuestionRef

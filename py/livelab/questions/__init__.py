@@ -12,7 +12,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from livelab.questions.code_question import BLANK, Case, CodeQuestion, Misconception
+from livelab.questions.code_question import BLANK, PRELUDE, Case, CodeQuestion, Misconception
 from livelab.questions.rmsnorm import QUESTION as _RMSNORM
 from livelab.questions.rotate import QUESTION as _ROTATE
 from livelab.questions.swiglu_ffn import QUESTION as _SWIGLU_FFN
@@ -31,4 +31,12 @@ def load_blanks(name: str) -> dict[str, Any]:
     return {"correct": list(data["correct"]), "wrong": list(data["wrong"])}
 
 
-__all__ = ["BLANK", "CODE_QUESTIONS", "Case", "CodeQuestion", "Misconception", "load_blanks"]
+__all__ = [
+    "BLANK",
+    "CODE_QUESTIONS",
+    "PRELUDE",
+    "Case",
+    "CodeQuestion",
+    "Misconception",
+    "load_blanks",
+]

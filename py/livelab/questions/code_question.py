@@ -14,6 +14,8 @@ from typing import Any
 import numpy as np
 
 BLANK = "____"
+PRELUDE = "import numpy as np\n\n"
+"""What a template needs above it to run on its own: the names the grader provides."""
 
 
 @dataclass(frozen=True)

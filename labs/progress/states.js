@@ -1,0 +1,35 @@
+// What a saved question means for progress. One place decides; the home table, the page's
+// progress line, its summary and the widgets all read it.
+//
+// A saved question entry: {kind, answer, verdict, message, attempts, solvedAt?, shown?}.
+// solvedAt is the attempt that first got it right before any answer was shown (1 = first
+// try); shown is true once the answer was shown before it was solved. A shown answer never
+// counts as solved, also when the student types it in afterwards.
+
+export const STATES = {
+  "not-tried": "not tried",
+  "not-yet": "not yet",
+  correct: "solved",
+  shown: "answer shown",
+};
+
+/** The state of a saved entry (or of no entry): one of the keys of STATES. */
+export function questionState(entry) {
+  if (!entry || typeof entry !== "object") return "not-tried";
+  if (Number.isInteger(entry.solvedAt) && entry.solvedAt > 0) return "correct";
+  if (entry.shown === true) return "shown";
+  return Number.isInteger(entry.attempts) && entry.attempts > 0 ? "not-yet" : "not-tried";
+}
+
+/** Counts over a list of question ids: {solved, shown, tried, total, firstTry}. */
+export function tally(ids, entries) {
+  const counts = { solved: 0, shown: 0, tried: 0, total: ids.length, firstTry: 0 };
+  for (const id of ids) {
+    const state = questionState(entries[id]);
+    if (state === "correct") counts.solved += 1;
+    if (state === "shown") counts.shown += 1;
+    if (state !== "not-tried") counts.tried += 1;
+    if (state === "correct" && entries[id].solvedAt === 1) counts.firstTry += 1;
+  }
+  return counts;
+}
