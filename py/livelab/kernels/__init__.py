@@ -37,9 +37,10 @@ from livelab.kernels.ffn import (
     swiglu_ffn,
 )
 from livelab.kernels.gradients import (
-    residual_gradient_norms,
+    random_stacks,
     residual_stack,
-    residual_stack_input_grads,
+    residual_stack_weight_grads,
+    weight_gradient_sizes,
 )
 from livelab.kernels.norms import layernorm, rmsnorm, root_mean_square
 from livelab.kernels.rope import rope, rope_rates, rope_score, rotate
@@ -64,11 +65,11 @@ __all__ = [
     "postnorm_stack",
     "prenorm_block",
     "prenorm_stack",
+    "random_stacks",
     "relu",
     "relu_ffn",
-    "residual_gradient_norms",
     "residual_stack",
-    "residual_stack_input_grads",
+    "residual_stack_weight_grads",
     "rmsnorm",
     "root_mean_square",
     "rope",
@@ -81,4 +82,5 @@ __all__ = [
     "split_heads",
     "swiglu_ffn",
     "validate_config",
+    "weight_gradient_sizes",
 ]

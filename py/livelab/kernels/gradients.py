@@ -1,12 +1,24 @@
-"""Gradient size per layer in a small residual stack, pre-norm versus post-norm.
+"""Weight-gradient size per layer in small random stacks, pre-norm versus post-norm.
 
-The stack is deliberately simple so the backward pass fits on a page: every sublayer is
-f(h) = tanh(h @ W_l), the norm is LayerNorm without gain or bias, and the loss is
-sum(output * upstream) for a fixed random upstream gradient. Backpropagation is written
-out by hand with NumPy.
+The measured quantity is the one Xiong et al. (2020, "On Layer Normalization in the
+Transformer Architecture") study at initialisation: the Frobenius norm of the gradient of
+the loss with respect to a layer's weight matrix. The toy stack is built so that its
+backward pass fits on a page:
+
+- every layer's sublayer is the 2017 feed-forward network without biases,
+  f(h) = ReLU(h @ W1) @ W2, with W1 [d, 4d] and W2 [4d, d];
+- the weights start Xavier-uniform, U(-a, a) with a = sqrt(6 / (fan_in + fan_out)), as
+  PyTorch's and fairseq's Transformers initialise them;
+- the input is a few random token rows, LayerNorm has no gain or bias, and the loss is
+  sum(output * upstream) for a fixed random upstream gradient, standing in for whatever
+  loss sits above the stack.
 
     pre-norm:  x_{l+1} = x_l + f_l(LN(x_l)),   output = LN(x_n)   (one final norm)
     post-norm: x_{l+1} = LN(x_l + f_l(x_l)),   output = x_n
+
+The size reported per layer is that of dLoss/dW2, the FFN's output matrix, as in the paper.
+Leading axes are independent stacks: x, upstream and every weight matrix share them, so many
+stacks run in one pass. Backpropagation is written out by hand with NumPy.
 """
 
 from __future__ import annotations
@@ -15,10 +27,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from livelab.kernels.norms import layernorm
-
 PLACEMENTS = ("pre", "post")
 _LN_EPS = 1e-5
+FFN_WIDENING = 4  # hidden width of the FFN over the model width, as in the 2017 design
+
+Layer = tuple[np.ndarray, np.ndarray]  # (W1 [..., d, h], W2 [..., h, d])
 
 
 def _check_placement(placement: str) -> None:
@@ -26,81 +39,127 @@ def _check_placement(placement: str) -> None:
         raise ValueError(f"placement must be 'pre' or 'post', got {placement!r}")
 
 
-def _layernorm_backward(x: np.ndarray, grad_out: np.ndarray) -> np.ndarray:
-    """Gradient through LayerNorm (no gain, no bias) at input x.
+def _t(a: np.ndarray) -> np.ndarray:
+    """Swap the last two axes: a [..., m, n] -> [..., n, m]."""
+    return np.swapaxes(a, -1, -2)
 
-    Shapes: x [..., d], grad_out [..., d] -> [..., d].
+
+def _layernorm(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """LayerNorm without gain or bias, and the divisor it used (kept for the backward pass).
+
+    Shapes: x [..., d] -> y [..., d], sigma [..., 1].
     """
     centered = x - x.mean(axis=-1, keepdims=True)
     sigma = np.sqrt(np.mean(centered * centered, axis=-1, keepdims=True) + _LN_EPS)  # [..., 1]
-    y = centered / sigma
+    return centered / sigma, sigma
+
+
+def _layernorm_backward(y: np.ndarray, sigma: np.ndarray, grad_out: np.ndarray) -> np.ndarray:
+    """Gradient through LayerNorm, given its output y and divisor sigma.
+
+    Shapes: y [..., d], sigma [..., 1], grad_out [..., d] -> [..., d].
+    """
     mean_g = grad_out.mean(axis=-1, keepdims=True)
     mean_gy = (grad_out * y).mean(axis=-1, keepdims=True)
     return (grad_out - mean_g - y * mean_gy) / sigma
 
 
-def residual_stack(x: np.ndarray, weights: Sequence[np.ndarray], placement: str) -> np.ndarray:
-    """Forward pass of the tanh stack with norms placed 'pre' or 'post'.
+def residual_stack(x: np.ndarray, layers: Sequence[Layer], placement: str) -> np.ndarray:
+    """Forward pass of the FFN stack with norms placed 'pre' or 'post'.
 
-    Shapes: x [..., d], weights: n_layers matrices [d, d] -> [..., d].
+    Shapes: x [..., T, d], layers: n_layers pairs (W1 [..., d, h], W2 [..., h, d])
+    -> [..., T, d].
     """
     _check_placement(placement)
     x = np.asarray(x, dtype=float)
-    for w in weights:
+    for w1, w2 in layers:
         if placement == "pre":
-            x = x + np.tanh(layernorm(x, eps=_LN_EPS) @ w)
+            x = x + np.maximum(_layernorm(x)[0] @ w1, 0) @ w2
         else:
-            x = layernorm(x + np.tanh(x @ w), eps=_LN_EPS)
-    return layernorm(x, eps=_LN_EPS) if placement == "pre" else x
+            x = _layernorm(x + np.maximum(x @ w1, 0) @ w2)[0]
+    return _layernorm(x)[0] if placement == "pre" else x
 
 
-def residual_stack_input_grads(
-    x: np.ndarray, weights: Sequence[np.ndarray], placement: str, upstream: np.ndarray
-) -> list[np.ndarray]:
-    """Gradient of sum(residual_stack(x) * upstream) with respect to each layer's input.
+def residual_stack_weight_grads(
+    x: np.ndarray, layers: Sequence[Layer], placement: str, upstream: np.ndarray
+) -> list[Layer]:
+    """Gradient of sum(residual_stack(x) * upstream) with respect to every W1 and W2.
 
-    Shapes: x [..., d], upstream [..., d] -> n_layers arrays [..., d]; entry l is the
-    gradient at the input of layer l (entry 0 at the stack input).
+    Shapes: x [..., T, d], upstream [..., T, d], layers as in residual_stack
+    -> n_layers pairs (dW1 [..., d, h], dW2 [..., h, d]); entry 0 is the earliest layer.
     """
     _check_placement(placement)
-    inputs, x = [], np.asarray(x, dtype=float)
-    for w in weights:  # forward, keeping each layer's input
-        inputs.append(x)
+    x = np.asarray(x, dtype=float)
+    # Per layer: the FFN's input h, its pre-activation z and hidden r, and the output y and
+    # divisor sigma of the layer's one norm (in the branch for pre, on the path for post).
+    saved: list[tuple[np.ndarray, ...]] = []
+    for w1, w2 in layers:  # forward, keeping what the backward pass needs
         if placement == "pre":
-            x = x + np.tanh(layernorm(x, eps=_LN_EPS) @ w)
+            y, sigma = _layernorm(x)
+            h = y
         else:
-            x = layernorm(x + np.tanh(x @ w), eps=_LN_EPS)
-    grad = np.asarray(upstream, dtype=float)
+            h = x
+        z = h @ w1  # [..., T, h]
+        r = np.maximum(z, 0)
+        branch = r @ w2  # [..., T, d]
+        if placement == "pre":
+            x = x + branch
+        else:
+            x, sigma = _layernorm(x + branch)
+            y = x
+        saved.append((h, z, r, y, sigma))
+    grad = np.asarray(upstream, dtype=float)  # dLoss/d(stack output)
     if placement == "pre":
-        grad = _layernorm_backward(x, grad)  # the one final norm
-    grads: list[np.ndarray] = []
-    for w, x_in in zip(reversed(weights), reversed(inputs), strict=True):
+        grad = _layernorm_backward(*_layernorm(x), grad)  # the one final norm
+    grads: list[Layer] = []
+    for (w1, w2), (h, z, r, y, sigma) in zip(reversed(layers), reversed(saved), strict=True):
+        # pre: the sum x + branch hands its gradient to the branch as it is; post: the sum
+        # sits under the norm on the path, so the gradient goes through that norm first
+        grad_branch = grad if placement == "pre" else _layernorm_backward(y, sigma, grad)
+        grad_z = (grad_branch @ _t(w2)) * (z > 0)  # [..., T, h]
+        grads.append((_t(h) @ grad_z, _t(r) @ grad_branch))
+        grad_h = grad_z @ _t(w1)  # [..., T, d]
         if placement == "pre":
-            t = np.tanh(layernorm(x_in, eps=_LN_EPS) @ w)
-            grad = grad + _layernorm_backward(x_in, (grad * (1 - t * t)) @ w.T)
+            grad = grad + _layernorm_backward(y, sigma, grad_h)
         else:
-            t = np.tanh(x_in @ w)
-            grad_sum = _layernorm_backward(x_in + t, grad)
-            grad = grad_sum + (grad_sum * (1 - t * t)) @ w.T
-        grads.append(grad)
+            grad = grad_branch + grad_h
     return grads[::-1]
 
 
-def residual_gradient_norms(
-    n_layers: int, placement: str, seed: int = 0, width: int = 16, tokens: int = 8
-) -> np.ndarray:
-    """Size (Frobenius norm) of the loss gradient at the input of every layer.
+def random_stacks(
+    n_layers: int, seed: int = 0, stacks: int = 20, width: int = 16, tokens: int = 4
+) -> tuple[np.ndarray, list[Layer], np.ndarray]:
+    """Seeded input, Xavier-uniform FFN weights and upstream gradient for `stacks` stacks.
 
-    A seeded random stack of n_layers tanh sublayers with weights N(0, 1 / width), a random
-    input [tokens, width] and a random upstream gradient. Entry 0 is the earliest layer.
-    Shapes: -> [n_layers].
+    Shapes: -> x [stacks, tokens, width], n_layers pairs (W1 [stacks, width, 4 width],
+    W2 [stacks, 4 width, width]), upstream [stacks, tokens, width].
     """
     if n_layers < 1:
         raise ValueError(f"n_layers must be at least 1, got {n_layers}")
-    _check_placement(placement)
     rng = np.random.default_rng(seed)
-    weights = [rng.standard_normal((width, width)) / np.sqrt(width) for _ in range(n_layers)]
-    x = rng.standard_normal((tokens, width))
-    upstream = rng.standard_normal((tokens, width))
-    grads = residual_stack_input_grads(x, weights, placement, upstream)
-    return np.array([np.linalg.norm(g) for g in grads])  # [n_layers]
+    hidden = FFN_WIDENING * width
+    bound = np.sqrt(6.0 / (width + hidden))  # Xavier: the same for W1 and W2
+    # Uniform draws cost a quarter of normal ones, and the lab redraws on every slider move.
+    w1 = rng.uniform(-bound, bound, (n_layers, stacks, width, hidden))
+    w2 = rng.uniform(-bound, bound, (n_layers, stacks, hidden, width))
+    x = rng.standard_normal((stacks, tokens, width))
+    upstream = rng.standard_normal((stacks, tokens, width))
+    return x, list(zip(w1, w2, strict=True)), upstream
+
+
+def weight_gradient_sizes(
+    n_layers: int, seed: int = 0, stacks: int = 20, width: int = 16, tokens: int = 4
+) -> dict[str, np.ndarray]:
+    """Frobenius norm of dLoss/dW2 in every layer of `stacks` seeded random stacks.
+
+    Both placements run on the same weights, input and upstream gradient.
+    Shapes: -> {"pre": [stacks, n_layers], "post": [stacks, n_layers]}; column 0 is the
+    layer nearest the input.
+    """
+    x, layers, upstream = random_stacks(n_layers, seed, stacks, width, tokens)
+    sizes = {}
+    for placement in PLACEMENTS:
+        grads = residual_stack_weight_grads(x, layers, placement, upstream)
+        norms = [np.sqrt(np.sum(dw2 * dw2, axis=(-2, -1))) for _, dw2 in grads]  # [stacks] each
+        sizes[placement] = np.stack(norms, axis=1)  # [stacks, n_layers]
+    return sizes

@@ -3,14 +3,18 @@
 Post-norm, x = LN(x + f(x)), puts one norm on the straight residual path in every layer.
 Pre-norm, x = x + f(LN(x)), moves it into the branch and adds one final norm after the
 last layer. The lab draws the path, counts the norms on it, repeats the worked numbers of
-the lesson and measures the gradient reaching each layer of a small random stack.
+the lesson and plots how large each layer's weight gradient is at initialisation, the
+quantity Xiong et al. (2020) compare: the typical size over STACKS random stacks of the
+chosen depth (see livelab.kernels.gradients for the stacks), on a log scale.
 """
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from livelab.kernels import postnorm_block, prenorm_block, residual_gradient_norms
+from livelab.kernels import postnorm_block, prenorm_block, weight_gradient_sizes
 from livelab.labs.params import Param, Params
 from livelab.labs.view import Frame, fmt_number, fmt_vector, shape
 
@@ -34,21 +38,47 @@ PARAMS = Params(
 WORKED_X = (1.0, -1.0, 0.5, -0.5)
 WORKED_F = (3.0, 3.0, -3.0, -3.0)
 
+# Random stacks behind every point of the gradient chart (each point is their geometric mean).
+STACKS = 20
+# What the lesson says the chart shows, as numbers: the chart's caption prints them and the
+# unit tests check them over many seeds, so the words and the kernel cannot drift apart.
+CLAIM_FROM_LAYERS = 6  # the claims hold for stacks at least this deep
+OUTPUT_GAP = 1.25  # last layer: post-norm's gradient over pre-norm's, at least
+PRE_SLOPE = 1.3  # pre-norm: its first layer's gradient over its last layer's, at least
+POST_SPREAD = 2.0  # post-norm: its largest layer's gradient over its smallest, at most
+
 # The path drawing: a horizontal residual path, one segment per layer, a final-norm slot.
 PATH_WIDTH, PATH_HEIGHT = 360.0, 120.0
 PATH_Y, BRANCH_Y = 92.0, 26.0
 PATH_LEFT, PATH_RIGHT = 20.0, 290.0
-# The gradient plot.
-PLOT_WIDTH, PLOT_HEIGHT = 360.0, 240.0
-PLOT_BOX = (36.0, 44.0, 310.0, 150.0)
+# The gradient plot: two title lines above the box, tick labels, x title and legend below.
+PLOT_WIDTH, PLOT_HEIGHT = 360.0, 250.0
+PLOT_BOX = (40.0, 42.0, 300.0, 140.0)
+MARKERS = {"post": "squares", "pre": "circles"}  # told apart by shape as well as colour
+Y_TITLE = "weight-gradient size (dLoss/dW2)"
+
+
+def claim_sentence() -> str:
+    """The chart's reading in numbers, as the caption under the chart prints it."""
+    return (
+        f"From {CLAIM_FROM_LAYERS} layers on, post-norm's last layer gets more than "
+        f"{OUTPUT_GAP:g} times the gradient of pre-norm's last layer, pre-norm's first layer "
+        f"more than {PRE_SLOPE:g} times its own last layer's, and post-norm's layers all stay "
+        f"within a factor of {POST_SPREAD:g} of each other."
+    )
+
+
+def typical_sizes(sizes: np.ndarray) -> np.ndarray:
+    """Geometric mean over the stacks: sizes [stacks, n_layers] -> [n_layers]."""
+    return np.exp(np.mean(np.log(sizes), axis=0))
 
 
 def state(placement: str = "post", layers: int = 6, seed: int = 0) -> dict:
-    """Norm counts on the residual path, the worked numbers and gradient sizes per layer."""
+    """Norm counts on the residual path, the worked numbers and weight-gradient sizes."""
     x, fx = np.array(WORKED_X), np.array(WORKED_F)
     post_out = postnorm_block(x, lambda _: fx)  # LN(x + f(x))
     pre_out = prenorm_block(x, lambda _: fx)  # x + f(...): the branch output is the given f(x)
-    gradients = {p: residual_gradient_norms(layers, p, seed).tolist() for p in PLACEMENT_NAMES}
+    sizes = weight_gradient_sizes(layers, seed, stacks=STACKS)
     post = placement == "post"
     return {
         "placement": placement,
@@ -61,7 +91,7 @@ def state(placement: str = "post", layers: int = 6, seed: int = 0) -> dict:
         "worked_f": list(WORKED_F),
         "post_out": post_out.tolist(),
         "pre_out": pre_out.tolist(),
-        "gradients": gradients,
+        "gradients": {p: typical_sizes(sizes[p]).tolist() for p in PLACEMENT_NAMES},
     }
 
 
@@ -86,6 +116,10 @@ def view(s: dict) -> dict:
             "pre_out": fmt_vector(s["pre_out"]),
             "grad_post": _grad_summary(grads["post"]),
             "grad_pre": _grad_summary(grads["pre"]),
+            "grad_gap": (
+                f"At layer {s['layers']}, post-norm's gradient is "
+                f"{fmt_number(grads['post'][-1] / grads['pre'][-1])} times pre-norm's."
+            ),
         },
         "attrs": {
             "post_row": {"class": "livelab-chosen" if post else ""},
@@ -106,9 +140,11 @@ def _count_sentence(s: dict) -> str:
 
 def _grad_summary(values: list[float]) -> str:
     first, last = values[0], values[-1]
+    if len(values) == 1:
+        return f"{fmt_number(first, 1)} at layer 1, the only layer."
     return (
-        f"{fmt_number(first)} at layer 1, {fmt_number(last)} at layer {len(values)} "
-        f"(ratio {fmt_number(first / last)})"
+        f"{fmt_number(first, 1)} at layer 1 and {fmt_number(last, 1)} at layer {len(values)}: "
+        f"the last gets {fmt_number(last / first)} times the first."
     )
 
 
@@ -193,48 +229,70 @@ def path_shapes(placement: str, layers: int) -> list[dict]:
     return out
 
 
+def log_ticks(low: float, high: float) -> list[float]:
+    """Round values 1, 2, 5 times a power of ten; the first is <= low and the last >= high."""
+    ladder = [
+        m * 10.0**k
+        for k in range(math.floor(math.log10(low)) - 1, math.ceil(math.log10(high)) + 1)
+        for m in (1, 2, 5)
+    ]
+    start = max(i for i, t in enumerate(ladder) if t <= low)
+    stop = min(i for i, t in enumerate(ladder) if t >= high)
+    return ladder[start : stop + 1]
+
+
+def _marker(name: str, cx: float, cy: float) -> dict:
+    """A point of a series: post-norm a square, pre-norm a circle, in the series colour."""
+    kind = f"livelab-marker livelab-marker--{name} livelab-series--{name}"
+    if MARKERS[name] == "squares":
+        return shape("rect", {"x": cx - 3, "y": cy - 3, "width": 6.0, "height": 6.0}, class_=kind)
+    return shape("circle", {"cx": cx, "cy": cy, "r": 3.5}, class_=kind)
+
+
 def gradient_shapes(gradients: dict[str, list[float]], placement: str) -> list[dict]:
-    """Gradient size at each layer's input, both placements, the chosen one drawn bold."""
+    """Weight-gradient size per layer on a log axis, both placements, the chosen one bold."""
     layers = len(gradients["post"])
-    top = max(max(v) for v in gradients.values())
-    y_max = float(np.ceil(top / 4) * 4)
-    frame = Frame((0.5, layers + 0.5), (0.0, y_max), PLOT_BOX)
+    everything = [v for values in gradients.values() for v in values]
+    ticks = log_ticks(min(everything), max(everything))
+    frame = Frame((0.5, layers + 0.5), (math.log10(ticks[0]), math.log10(ticks[-1])), PLOT_BOX)
+    left, top, width, height = PLOT_BOX
     x_ticks = sorted({1, layers, *range(4, layers, 4)}) if layers > 1 else [1]
-    out = frame.axes(
+    x_title = f"layer 1 … {layers} (layer 1 is nearest the input)"
+    out = [shape("text", {"x": left, "y": top - 22}, Y_TITLE, class_="livelab-axis-label")]
+    out += frame.axes(
         x_ticks,
-        [0.0, y_max / 2, y_max],
-        "layer (1 = nearest the input)",
-        "gradient size at the layer's input",
+        [],  # the log axis gets its own ticks below: the frame's y is log10 of the size
+        x_title if layers > 1 else "layer 1, the only one",
+        f"geometric mean of {STACKS} random stacks, log scale",
     )
+    for t in ticks:
+        y = frame.y(math.log10(t))
+        label = fmt_number(t, max(0, -math.floor(math.log10(t))))
+        out.append(
+            shape(
+                "line", {"x1": left, "y1": y, "x2": left + width, "y2": y}, class_="livelab-guide"
+            )
+        )
+        out.append(
+            shape(
+                "text", {"x": left - 4, "y": y + 4}, label, class_="livelab-tick", text_anchor="end"
+            )
+        )
+    layer_numbers = range(1, layers + 1)
     for name in ("post", "pre"):
-        values = gradients[name]
-        layer_numbers = range(1, layers + 1)
+        logs = [math.log10(v) for v in gradients[name]]
         chosen = " livelab-series--chosen" if name == placement else ""
         series = f"livelab-series livelab-series--{name}{chosen}"
-        out.append(
-            shape("polyline", {"points": frame.points(layer_numbers, values)}, class_=series)
-        )
-        for n, v in zip(layer_numbers, values, strict=True):
-            out.append(
-                shape(
-                    "circle",
-                    {"cx": frame.x(n), "cy": frame.y(v), "r": 2.5},
-                    class_=f"livelab-dot livelab-dot--{name}",
-                )
-            )
-    legend_x = PLOT_BOX[0] + PLOT_BOX[2] - 90
-    for row, name in enumerate(("post", "pre")):
-        y = 14.0 + row * 14
-        out.append(
-            shape(
-                "line",
-                {"x1": legend_x, "y1": y - 4, "x2": legend_x + 18, "y2": y - 4},
-                class_=f"livelab-series livelab-series--{name}",
-            )
-        )
-        out.append(
-            shape(
-                "text", {"x": legend_x + 24, "y": y}, PLACEMENT_NAMES[name], class_="livelab-tick"
-            )
-        )
+        out.append(shape("polyline", {"points": frame.points(layer_numbers, logs)}, class_=series))
+        out += [
+            _marker(name, frame.x(n), frame.y(v)) for n, v in zip(layer_numbers, logs, strict=True)
+        ]
+    legend_y = top + height + 54
+    for column, name in enumerate(("post", "pre")):
+        x = left + column * 140
+        line = {"x1": x, "y1": legend_y, "x2": x + 24, "y2": legend_y}
+        out.append(shape("line", line, class_=f"livelab-series livelab-series--{name}"))
+        out.append(_marker(name, x + 12, legend_y))
+        legend = f"{PLACEMENT_NAMES[name]} ({MARKERS[name]})"
+        out.append(shape("text", {"x": x + 30, "y": legend_y + 4}, legend, class_="livelab-tick"))
     return out

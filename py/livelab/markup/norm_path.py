@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from livelab.labs import norm_path
 from livelab.markup import Marks, attr, controls_html
 
@@ -9,10 +11,11 @@ TITLE = "Norm path: count the norms a gradient must pass on the way down"
 
 
 def body(values: dict, marks: Marks) -> str:
-    """Controls, the path drawing, counts, the worked example and the gradient plot."""
+    """Controls, the path drawing, counts, the worked example and the weight-gradient chart."""
     count_id = attr(marks.dom_id("count"))
     path_title = attr(marks.dom_id("path-title"))
     grad_title = attr(marks.dom_id("grad-title"))
+    grad_note = attr(marks.dom_id("grad-note"))
     return (
         '<div class="livelab-controls">' + controls_html(norm_path.PARAMS, values, marks) + "</div>"
         '<p class="livelab-score">'
@@ -42,11 +45,17 @@ def body(values: dict, marks: Marks) -> str:
         "</tbody></table></div>"
         f'<svg class="livelab-figure" viewBox="0 0 '
         f'{norm_path.PLOT_WIDTH:g} {norm_path.PLOT_HEIGHT:g}" role="img" '
-        f'aria-labelledby="{grad_title}">'
-        f'<title id="{grad_title}">Gradient size reaching each layer of a small random stack, '
-        "post-norm and pre-norm</title>" + marks.shapes("gradients") + "</svg>"
+        f'aria-labelledby="{grad_title}" aria-describedby="{grad_note}">'
+        f'<title id="{grad_title}">Size of each layer\'s weight gradient at initialisation, '
+        f"post-norm and pre-norm, geometric mean of {norm_path.STACKS} random stacks, "
+        "log scale</title>" + marks.shapes("gradients") + "</svg>"
+        f'<p class="livelab-note" id="{grad_note}">Each point is the size of the gradient of '
+        "the loss with respect to one layer's FFN output matrix W2 at initialisation, in "
+        f"{norm_path.STACKS} random stacks of this depth, averaged on the log scale. "
+        f"{html.escape(norm_path.claim_sentence())}</p>"
         '<dl class="livelab-readout">'
-        f"<dt>gradient, post-norm</dt><dd>{marks.text('grad_post')}</dd>"
-        f"<dt>gradient, pre-norm</dt><dd>{marks.text('grad_pre')}</dd>"
+        f"<dt>weight gradient, post-norm</dt><dd>{marks.text('grad_post')}</dd>"
+        f"<dt>weight gradient, pre-norm</dt><dd>{marks.text('grad_pre')}</dd>"
+        f"<dt>at the last layer</dt><dd>{marks.text('grad_gap')}</dd>"
         "</dl>"
     )
