@@ -55,13 +55,29 @@ def test_norm_path_shows_the_worked_numbers_for_both_placements(page, site):
     expect(el.locator("tr.livelab-chosen")).to_contain_text("pre-norm keeps")
 
 
-def test_norm_path_plots_the_gradient_of_every_layer_from_python(page, site):
+def test_norm_path_charts_every_layers_weight_gradient_from_python(page, site):
     el = open_live(page, site, "norm-path")
     el.get_by_label("Number of layers").fill("9")
     expected = norm_path.view(norm_path.state(layers=9))["text"]
-    expect(text(el, "grad_pre")).to_have_text(expected["grad_pre"])
-    expect(text(el, "grad_post")).to_have_text(expected["grad_post"])
-    expect(el.locator('[data-shapes="gradients"] circle')).to_have_count(18)
+    for name in ("grad_pre", "grad_post", "grad_gap"):
+        expect(text(el, name)).to_have_text(expected[name])
+    chart = el.get_by_role("img", name=re.compile("weight gradient"))
+    post = chart.locator("rect.livelab-marker--post")
+    pre = chart.locator("circle.livelab-marker--pre")
+    expect(post).to_have_count(9 + 1)  # one per layer and one in the legend
+    expect(pre).to_have_count(9 + 1)
+    for words in ("log scale", "layer 1 … 9", "post-norm (squares)", "pre-norm (circles)"):
+        expect(chart).to_contain_text(words)
+    expect(el.get_by_text(norm_path.claim_sentence())).to_be_visible()
+    post_line = chart.locator("polyline.livelab-series--post")
+    pre_line = chart.locator("polyline.livelab-series--pre")
+    assert colour(post.first, "fill") == colour(post_line, "stroke")
+    assert colour(pre.first, "fill") == colour(pre_line, "stroke")
+    assert colour(post.first, "fill") != colour(pre.first, "fill")  # each in its own colour
+
+
+def colour(locator, prop):
+    return locator.evaluate(f"e => getComputedStyle(e).{prop}")
 
 
 def test_norm_path_works_from_the_keyboard(page, site):
