@@ -51,7 +51,15 @@ READABLE = "only digits, + - * / ^, parentheses and names such as sqrt or pi can
 
 
 class Unreadable(ValueError):
-    """The text is not a number or arithmetic the parser understands; says where and why."""
+    """The text is not a number or arithmetic the parser understands; says where and why.
+
+    column is the 1-based character where reading stopped, when there is one, so the page
+    can mark it in the student's field.
+    """
+
+    def __init__(self, message: str, column: int | None = None) -> None:
+        super().__init__(message)
+        self.column = column
 
 
 def _quote(text: str, limit: int = 12) -> str:
@@ -101,7 +109,9 @@ class _Parser:
             return Unreadable(f"{self.subject} ends too soon: {why}.")
         inside = f" in {self.entry}" if self.entry else ""
         character = self.offset + start + 1
-        return Unreadable(f"Could not read {_quote(rest)}{inside} (character {character}): {why}.")
+        return Unreadable(
+            f"Could not read {_quote(rest)}{inside} (character {character}): {why}.", character
+        )
 
     def not_finite(self, name: str) -> Unreadable:
         return Unreadable(f"{self.subject} must be a finite number, not {_quote(name)}.")

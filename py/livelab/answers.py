@@ -85,7 +85,7 @@ def grade_numeric(spec: NumericSpec, text: str) -> dict:
     try:
         value = spec.read(text)
     except Unreadable as exc:
-        return {"verdict": "unreadable", "message": str(exc)}
+        return {"verdict": "unreadable", "message": str(exc), "column": exc.column}
     if spec.close(value, spec.answer):
         return {"verdict": "correct", "message": ""}
     for wrong_value, message in spec.wrong:

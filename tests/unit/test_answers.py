@@ -301,3 +301,9 @@ def test_a_spec_survives_the_trip_through_json_unchanged():
 
     spec = NumericSpec((0.0, math.sqrt(2)), decimals=3, wrong=(((0.0, 2.0), "length, not RMS"),))
     assert NumericSpec.from_json(json.loads(json.dumps(spec.to_json()))) == spec
+
+
+@pytest.mark.parametrize(("typed", "column"), [("0.8x4", 4), ("[1, foo]", 5), ("", None)])
+def test_an_unreadable_entry_tells_the_page_which_character_to_mark(typed, column):
+    spec = E2_LIKE if typed.startswith("[") else TWO_DECIMALS
+    assert grade_numeric(spec, typed)["column"] == column
