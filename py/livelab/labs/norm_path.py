@@ -290,7 +290,7 @@ def gradient_shapes(gradients: dict[str, list[float]], placement: str) -> list[d
     legend_y = top + height + 54
     for column, name in enumerate(("post", "pre")):
         x = left + column * 140
-        line = {"x1": x, "y1": legend_y, "x2": x + 24, "y2": legend_y}
+        line: dict[str, object] = {"x1": x, "y1": legend_y, "x2": x + 24, "y2": legend_y}
         out.append(shape("line", line, class_=f"livelab-series livelab-series--{name}"))
         out.append(_marker(name, x + 12, legend_y))
         legend = f"{PLACEMENT_NAMES[name]} ({MARKERS[name]})"
