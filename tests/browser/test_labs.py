@@ -185,18 +185,21 @@ def test_glu_marks_the_gate_on_both_curves(page, site):
     expect(el.locator('[data-shapes="curves"] polyline')).to_have_count(2)
 
 
-def test_glu_weight_calculator(page, site):
+def test_glu_weight_calculator_lets_the_student_find_the_equal_width(page, site):
     el = open_live(page, site, "glu")
-    width = el.get_by_role("status", name=re.compile("SwiGLU width"))
-    expect(width).to_have_text("32")
+    balance = el.get_by_role("status", name="Weight counts compared")
+    expect(balance).to_have_text(glu.view(glu.state())["text"]["balance"])
     expect(text(el, "relu_weights")).to_have_text("1,152")
-    expect(text(el, "swiglu_same_width_weights")).to_have_text("1,728")
+    expect(text(el, "swiglu_weights")).to_have_text("1,728")
+    el.get_by_label("d_ff′ (hidden width of the SwiGLU FFN)").fill("32")
+    expect(text(el, "swiglu_weights")).to_have_text("1,152")
+    expect(balance).to_have_text("Both FFNs hold the same number of weights.")
     el.get_by_label("d_model (model width)").fill("24")
     el.get_by_label("d_ff (hidden width of the ReLU FFN)").fill("96")
-    expect(width).to_have_text("64")
+    el.get_by_label("d_ff′ (hidden width of the SwiGLU FFN)").fill("64")
     expect(text(el, "relu_weights")).to_have_text("4,608")
-    expect(text(el, "swiglu_equal_weights")).to_have_text("4,608")
-    expect(text(el, "width_ratio")).to_have_text("0.6667")
+    expect(text(el, "swiglu_weights")).to_have_text("4,608")
+    expect(balance).to_have_text("Both FFNs hold the same number of weights.")
 
 
 # ---- RoPE clock ---------------------------------------------------------------------------
@@ -348,7 +351,9 @@ def test_with_javascript_off_every_lab_shows_its_build_time_numbers(browser, sit
     page.goto(site.url(LESSON))
     expect(lab(page, "rms").locator('output[data-text="rms"]')).to_have_text("3.5355")
     expect(lab(page, "rope-clock").locator('output[data-text="score"]')).to_have_text("1.058526")
-    expect(lab(page, "glu").locator('output[data-text="equal_width"]')).to_have_text("32")
+    expect(lab(page, "glu").locator('output[data-text="balance"]')).to_have_text(
+        glu.view(glu.state())["text"]["balance"]
+    )
     expect(text(lab(page, "norm-path"), "post_out")).to_have_text("[1.29, 0.64, -0.81, -1.13]")
     expect(lab(page, "modern-block").locator('[data-shapes="figure"] rect')).to_have_count(14)
     expect(lab(page, "glu").get_by_label("gate input")).to_be_disabled()

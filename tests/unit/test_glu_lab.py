@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from livelab.kernels import relu, silu
+from livelab.kernels import gated_width_for_equal_weights, relu, silu
 from livelab.labs import glu, lab_view
 
 
@@ -33,26 +33,44 @@ def test_the_curves_span_minus_four_to_four_from_the_kernels():
 
 
 @pytest.mark.parametrize(
-    ("d_model", "d_ff", "relu_count", "same_width", "equal_width", "equal_count"),
-    [(12, 48, 1152, 1728, 32, 1152), (24, 96, 4608, 6912, 64, 4608)],
+    ("d_model", "d_ff", "d_gated", "relu_count", "swiglu_count", "balance"),
+    [
+        (12, 48, 48, 1152, 1728, "The SwiGLU FFN holds 576 more weights than the ReLU FFN."),
+        (12, 48, 32, 1152, 1152, "Both FFNs hold the same number of weights."),
+        (12, 48, 30, 1152, 1080, "The SwiGLU FFN holds 72 fewer weights than the ReLU FFN."),
+        (24, 96, 64, 4608, 4608, "Both FFNs hold the same number of weights."),
+    ],
 )
 def test_weight_counts_match_the_parameter_table(
-    d_model, d_ff, relu_count, same_width, equal_width, equal_count
+    d_model, d_ff, d_gated, relu_count, swiglu_count, balance
 ):
-    s = glu.state(d_model=d_model, d_ff=d_ff)
-    assert s["relu_weights"] == relu_count
-    assert s["swiglu_same_width_weights"] == same_width
-    assert s["equal_width"] == equal_width
-    assert s["swiglu_equal_weights"] == equal_count
-    assert s["width_ratio"] == pytest.approx(2 / 3)
+    s = glu.state(d_model=d_model, d_ff=d_ff, d_gated=d_gated)
+    assert (s["relu_weights"], s["swiglu_weights"]) == (relu_count, swiglu_count)
     text = glu.view(s)["text"]
-    assert text["equal_width"] == str(equal_width)
-    assert text["width_ratio"] == "0.6667"
+    assert text["relu_weights"] == f"{relu_count:,}"
+    assert text["balance"] == balance
 
 
-def test_a_width_not_divisible_by_three_says_it_was_rounded():
-    text = glu.view(glu.state(d_ff=50))["text"]
-    assert text["equal_width"] == "33.33, rounded to 33"
+def test_the_calculator_leaves_the_equal_width_for_the_student_to_find():
+    # The lesson asks for d_ff' / d_ff right below this lab, so the lab starts at equal widths
+    # (unequal counts) and shows no width of its own, only the counts of the widths typed in.
+    start = glu.PARAMS.coerce({})
+    assert start["d_gated"] == start["d_ff"]
+    text = glu.view(glu.state(**start))["text"]
+    assert text["balance"] != "Both FFNs hold the same number of weights."
+    shown = " ".join(text.values())
+    width = gated_width_for_equal_weights(start["d_ff"])
+    assert f"{width:g}" not in shown.split()
+    for places in (2, 4):
+        assert f"{width / start['d_ff']:.{places}f}" not in shown
+
+
+def test_the_lab_does_not_open_on_silu_of_one():
+    # The lesson asks for SiLU(1) right below this lab; the student moves the gate there.
+    text = glu.view(glu.state(**glu.PARAMS.coerce({})))["text"]
+    silu_one = float(silu(1.0))
+    for places in (2, 4):
+        assert f"{silu_one:.{places}f}" not in " ".join(text.values())
 
 
 def test_the_marked_points_sit_on_their_curves():
@@ -64,6 +82,7 @@ def test_the_marked_points_sit_on_their_curves():
     assert float(silu_dot["cy"]) > float(relu_dot["cy"])  # SiLU(2) < ReLU(2): lower on screen
 
 
-def test_a_zero_width_is_refused():
-    with pytest.raises(ValueError, match="d_ff must lie in"):
-        lab_view("glu", {"d_ff": 0})
+@pytest.mark.parametrize("name", ["d_ff", "d_gated"])
+def test_a_zero_width_is_refused(name):
+    with pytest.raises(ValueError, match=f"{name} must lie in"):
+        lab_view("glu", {name: 0})

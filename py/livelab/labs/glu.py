@@ -2,14 +2,16 @@
 
 A SwiGLU hidden unit multiplies SiLU(gate) by a value; SiLU is drawn next to ReLU over
 [-4, 4] with the current gate marked. The calculator counts the weights of a bias-free
-ReLU FFN and a SwiGLU FFN, and the gated width that spends as many weights (2/3 of d_ff).
+ReLU FFN of width d_ff and of a SwiGLU FFN of a width the student picks, and says how far
+apart the two counts are. It never names the equal-weight width or the ratio 2/3: finding
+them is the student's task (the lesson asks for the ratio right after this lab).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from livelab.kernels import ffn_weight_count, gated_width_for_equal_weights, relu, silu
+from livelab.kernels import ffn_weight_count, relu, silu
 from livelab.labs.params import Param, Params
 from livelab.labs.view import Frame, fmt_number, shape
 
@@ -18,6 +20,8 @@ PARAMS = Params(
     value=Param(3.0, -4.0, 4.0, 0.1, "value input"),
     d_model=Param(12, 1, 100_000, 1, "d_model (model width)", control="number"),
     d_ff=Param(48, 1, 400_000, 1, "d_ff (hidden width of the ReLU FFN)", control="number"),
+    # Starts at the ReLU width, so the page opens on the unequal counts of equal widths.
+    d_gated=Param(48, 1, 400_000, 1, "d_ff′ (hidden width of the SwiGLU FFN)", control="number"),
 )
 
 CURVE_POINTS = 161  # z from -4 to 4 in steps of 0.05
@@ -26,12 +30,14 @@ PLOT_BOX = (36.0, 30.0, 290.0, 180.0)
 Y_RANGE = (-1.0, 4.0)
 
 
-def state(gate: float = -1.0, value: float = 3.0, d_model: int = 12, d_ff: int = 48) -> dict:
-    """SiLU and ReLU of the gate, the gated product, both curves and the weight counts."""
+def state(
+    gate: float = -1.0, value: float = 3.0, d_model: int = 12, d_ff: int = 48, d_gated: int = 48
+) -> dict:
+    """SiLU and ReLU of the gate, the gated product, both curves and the two weight counts."""
     z = np.linspace(-4.0, 4.0, CURVE_POINTS)
-    equal_width = gated_width_for_equal_weights(d_ff)
-    rounded = max(1, round(equal_width))
     silu_gate = float(silu(gate))
+    relu_weights = ffn_weight_count(d_model, d_ff, gated=False)
+    swiglu_weights = ffn_weight_count(d_model, d_gated, gated=True)
     return {
         "gate": gate,
         "value": value,
@@ -43,23 +49,23 @@ def state(gate: float = -1.0, value: float = 3.0, d_model: int = 12, d_ff: int =
         "curve_relu": relu(z).tolist(),
         "d_model": d_model,
         "d_ff": d_ff,
-        "relu_weights": ffn_weight_count(d_model, d_ff, gated=False),
-        "swiglu_same_width_weights": ffn_weight_count(d_model, d_ff, gated=True),
-        "equal_width": equal_width,
-        "equal_width_rounded": rounded,
-        "swiglu_equal_weights": ffn_weight_count(d_model, rounded, gated=True),
-        "width_ratio": equal_width / d_ff,
+        "d_gated": d_gated,
+        "relu_weights": relu_weights,
+        "swiglu_weights": swiglu_weights,
+        "extra_weights": swiglu_weights - relu_weights,
     }
+
+
+def _balance(extra: int) -> str:
+    """One sentence comparing the SwiGLU count with the ReLU count."""
+    if extra == 0:
+        return "Both FFNs hold the same number of weights."
+    more = "more" if extra > 0 else "fewer"
+    return f"The SwiGLU FFN holds {abs(extra):,} {more} weights than the ReLU FFN."
 
 
 def view(s: dict) -> dict:
     """Numbers as text; the two curves and the marked point as shapes."""
-    exact = float(s["equal_width"]).is_integer()
-    width_text = (
-        str(s["equal_width_rounded"])
-        if exact
-        else f"{fmt_number(s['equal_width'])}, rounded to {s['equal_width_rounded']}"
-    )
     return {
         "text": {
             "gate": fmt_number(s["gate"], 1),
@@ -69,10 +75,8 @@ def view(s: dict) -> dict:
             "value_again": fmt_number(s["value"], 4),
             "product": fmt_number(s["product"], 4),
             "relu_weights": f"{s['relu_weights']:,}",
-            "swiglu_same_width_weights": f"{s['swiglu_same_width_weights']:,}",
-            "equal_width": width_text,
-            "swiglu_equal_weights": f"{s['swiglu_equal_weights']:,}",
-            "width_ratio": fmt_number(s["width_ratio"], 4),
+            "swiglu_weights": f"{s['swiglu_weights']:,}",
+            "balance": _balance(s["extra_weights"]),
             "plot_title": (
                 f"SiLU and ReLU from -4 to 4; at gate {fmt_number(s['gate'], 1)} SiLU gives "
                 f"{fmt_number(s['silu_gate'], 4)} and ReLU {fmt_number(s['relu_gate'], 4)}"

@@ -11,7 +11,7 @@ TITLE = "GLU: a SiLU gate times a value, and what three matrices cost"
 def body(values: dict, marks: Marks) -> str:
     """The gated unit, its plot, and the weight-count calculator of one GLU lab instance."""
     product_id = attr(marks.dom_id("product"))
-    width_id = attr(marks.dom_id("equal-width"))
+    balance_id = attr(marks.dom_id("balance"))
     plot_title = attr(marks.dom_id("plot-title"))
     return (
         '<div class="livelab-controls">'
@@ -38,18 +38,16 @@ def body(values: dict, marks: Marks) -> str:
         '<div class="livelab-controls">'
         + control_html(glu.PARAMS, "d_model", values, marks)
         + control_html(glu.PARAMS, "d_ff", values, marks)
+        + control_html(glu.PARAMS, "d_gated", values, marks)
         + "</div>"
         '<dl class="livelab-readout">'
-        f"<dt>ReLU FFN, two matrices</dt><dd>{marks.text('relu_weights')}</dd>"
-        f"<dt>SwiGLU FFN at the same width, three matrices</dt>"
-        f"<dd>{marks.text('swiglu_same_width_weights')}</dd>"
-        f"<dt>SwiGLU at the equal-weight width</dt>"
-        f"<dd>{marks.text('swiglu_equal_weights')}</dd>"
-        f"<dt>equal-weight width ÷ d_ff</dt><dd>{marks.text('width_ratio')}</dd>"
+        f"<dt>ReLU FFN of width d_ff, two matrices</dt><dd>{marks.text('relu_weights')}</dd>"
+        f"<dt>SwiGLU FFN of width d_ff′, three matrices</dt>"
+        f"<dd>{marks.text('swiglu_weights')}</dd>"
         "</dl>"
         '<p class="livelab-score">'
-        f'<label for="{width_id}">SwiGLU width with the ReLU FFN\'s weight count</label> '
-        + marks.text("equal_width", tag="output", extra=f' id="{width_id}" aria-live="polite"')
+        f'<label for="{balance_id}">Weight counts compared</label> '
+        + marks.text("balance", tag="output", extra=f' id="{balance_id}" aria-live="polite"')
         + "</p>"
         "</fieldset>" + marks.error()
     )
