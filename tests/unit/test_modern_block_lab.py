@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import livelab.labs
-from livelab.kernels import MODERN_CONFIG, init_params, modern_block, validate_config
+from livelab.kernels import MODERN_CONFIG, init_params, modern_block, rope, validate_config
 from livelab.labs import lab_view
 from livelab.labs import modern_block as lab
 
@@ -85,8 +85,25 @@ def test_the_run_is_the_kernels_forward_pass_on_the_seeded_input():
     config = lab.config_of(p)
     x = np.random.default_rng((7, 1)).standard_normal((2, 4, 12))
     out = modern_block(x, init_params(config, 7), config)
-    np.testing.assert_allclose(s["rows"]["out"], out[0, 0])
+    np.testing.assert_allclose(s["rows"]["out"], out[0, -1])  # sequence 0, the last token
     assert s["shapes"]["out"] == [2, 4, 12]
+
+
+def test_the_rope_row_is_the_q_row_turned_to_the_last_tokens_position():
+    tokens = 5
+    s = lab.state(**params(run=True, tokens=tokens))
+    q_row, turned = np.array(s["rows"]["q"]), np.array(s["rows"]["q_rot"])
+    expected = rope(q_row[None, :], positions=[tokens - 1], base=MODERN_CONFIG["rope_theta"])[0]
+    np.testing.assert_allclose(turned, expected)
+    assert not np.allclose(turned, q_row)  # at token 0 the two rows would be equal
+
+
+def test_the_table_says_which_token_it_shows():
+    text = lab.view(lab.state(**params(run=True, tokens=6)))["text"]
+    assert "token 5, the last of the T = 6 tokens" in text["shown"]
+    assert "the row of token 5 starts" in text["summary"]
+    single = lab.view(lab.state(**params(run=True, tokens=1)))["text"]["shown"]
+    assert "RoPE turns by nothing" in single
 
 
 def test_the_attention_weights_shown_are_a_row_that_sums_to_one():

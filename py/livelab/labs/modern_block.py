@@ -4,8 +4,10 @@ The config fields are those of the shipped modern-config.json (the same file the
 read as MODERN_CONFIG); every field is a parameter the page can edit. Each step of the
 block is drawn with its shape in terms of B and T. "Run the block" (run: true) feeds a
 seeded input X [B, T, hidden_size] through `modern_block_steps` with seeded weights and
-shows the first numbers of every step. A config the kernels refuse gives a view with an
-error message and no new drawing, so the page keeps its last good figure.
+shows the first numbers of every step for one token: the last one, since at token 0 RoPE
+turns by nothing and causal attention has only itself to look at. A config the kernels
+refuse gives a view with an error message and no new drawing, so the page keeps its last
+good figure.
 """
 
 from __future__ import annotations
@@ -128,12 +130,10 @@ def _check(params: dict) -> dict:
     return config
 
 
-def _first_row(kernel_step: str, values: np.ndarray) -> np.ndarray:
-    """The entries shown for a step: batch 0 (head 0), token 0; for the attention weights,
-    the last token's row, which spreads over every key it may see."""
-    if kernel_step == "weights":
-        return values[0, 0, -1]  # [T]
-    return values[(0,) * (values.ndim - 1)]  # [last axis]
+def _token_row(values: np.ndarray) -> np.ndarray:
+    """The row shown for a step: batch 0 (head 0), the last token. Every step keeps tokens on
+    axis -2 (for the attention weights that is the query, so its row spreads over the keys)."""
+    return values[(0,) * (values.ndim - 2) + (-1,)]  # [last axis]
 
 
 def state(**params) -> dict:
@@ -159,9 +159,7 @@ def state(**params) -> dict:
         )  # [B, T, D]
         values = dict(modern_block_steps(x, init_params(config, params["seed"]), config))
         out["shapes"] = {s["key"]: list(values[s["kernel"]].shape) for s in steps}
-        out["rows"] = {
-            s["key"]: _first_row(s["kernel"], values[s["kernel"]]).tolist() for s in steps
-        }
+        out["rows"] = {s["key"]: _token_row(values[s["kernel"]]).tolist() for s in steps}
         out["kernel_shapes"] = {name: list(v.shape) for name, v in values.items()}
     return out
 
@@ -191,16 +189,27 @@ def view(s: dict) -> dict:
         out_shape = ", ".join(map(str, s["shapes"]["out"]))
         summary = (
             f"Ran one block on a seeded X of shape ({out_shape}): the output has the same "
-            f"shape; its first row starts {_numbers(s['rows']['out'])}"
+            f"shape; the row of token {s['tokens'] - 1} starts {_numbers(s['rows']['out'])}"
         )
     else:
         summary = "Not run yet: press Run the block."
+    last = s["tokens"] - 1
+    shown = (
+        f"The numbers are the first entries of token {last}, the last of the T = {s['tokens']} "
+        "tokens, in sequence 0 (head 0 for the steps split into heads). "
+        + (
+            "For the attention weights they are how much that token takes from each key."
+            if last
+            else "With a single token, RoPE turns by nothing; raise T to see it act."
+        )
+    )
     return {
         "error": "",
         "text": {
             "summary": summary,
             "config": config_text,
             "weights": f"{s['weights']:,}",
+            "shown": shown,
             "figure_title": (
                 "The block drawn from the config: "
                 + ", then ".join(f"{st['label']} {st['shape']}" for st in s["steps"])

@@ -49,8 +49,9 @@ def body(values: dict, marks: Marks) -> str:
         + marks.text("figure_title", tag="title", extra=f' id="{figure_title}"')
         + marks.shapes("figure")
         + "</svg>"
-        '<p class="livelab-note">The numbers are the first entries for batch 0, head 0, '
-        "token 0; for Q, K, V they are those of Q, and for the weights the last token's row.</p>"
+        + marks.text("shown", tag="p", extra=' class="livelab-note"')
+        + '<p class="livelab-note">For Q, K, V the numbers are those of Q, and the RoPE row '
+        "shows the same Q after its turn.</p>"
         '<div class="livelab-table-wrap"><table class="livelab-table">'
         "<caption>Every step of the block with its shape</caption>"
         "<thead><tr>"
