@@ -6,12 +6,12 @@ the loss with respect to a layer's weight matrix. The toy stack is built so that
 backward pass fits on a page:
 
 - every layer's sublayer is the 2017 feed-forward network without biases,
-  f(h) = ReLU(h @ W1) @ W2, with W1 [d, 4d] and W2 [4d, d];
+  f(h) = ReLU(h @ W1) @ W2, with W1 [d, 4d] and W2 [4d, d] (by default d = 12);
 - the weights start Xavier-uniform, U(-a, a) with a = sqrt(6 / (fan_in + fan_out)), as
-  PyTorch's and fairseq's Transformers initialise them;
-- the input is a few random token rows, LayerNorm has no gain or bias, and the loss is
-  sum(output * upstream) for a fixed random upstream gradient, standing in for whatever
-  loss sits above the stack.
+  PyTorch's nn.Transformer initialises its matrices;
+- the input is a few random token rows (by default 4), LayerNorm has no gain or bias,
+  and the loss is sum(output * upstream) for a fixed random upstream gradient, standing
+  in for whatever loss sits above the stack.
 
     pre-norm:  x_{l+1} = x_l + f_l(LN(x_l)),   output = LN(x_n)   (one final norm)
     post-norm: x_{l+1} = LN(x_l + f_l(x_l)),   output = x_n
@@ -23,7 +23,7 @@ stacks run in one pass. Backpropagation is written out by hand with NumPy.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -44,13 +44,22 @@ def _t(a: np.ndarray) -> np.ndarray:
     return np.swapaxes(a, -1, -2)
 
 
+def _row_mean(a: np.ndarray) -> np.ndarray:
+    """Mean over the last axis, kept: a [..., d] -> [..., 1].
+
+    np.mean's Python wrapper costs more than the sum itself at these sizes, and the lab
+    runs the stack on every slider move, so the sum is taken directly.
+    """
+    return np.add.reduce(a, axis=-1, keepdims=True) / a.shape[-1]
+
+
 def _layernorm(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """LayerNorm without gain or bias, and the divisor it used (kept for the backward pass).
 
     Shapes: x [..., d] -> y [..., d], sigma [..., 1].
     """
-    centered = x - x.mean(axis=-1, keepdims=True)
-    sigma = np.sqrt(np.mean(centered * centered, axis=-1, keepdims=True) + _LN_EPS)  # [..., 1]
+    centered = x - _row_mean(x)
+    sigma = np.sqrt(_row_mean(centered * centered) + _LN_EPS)  # [..., 1]
     return centered / sigma, sigma
 
 
@@ -59,9 +68,7 @@ def _layernorm_backward(y: np.ndarray, sigma: np.ndarray, grad_out: np.ndarray) 
 
     Shapes: y [..., d], sigma [..., 1], grad_out [..., d] -> [..., d].
     """
-    mean_g = grad_out.mean(axis=-1, keepdims=True)
-    mean_gy = (grad_out * y).mean(axis=-1, keepdims=True)
-    return (grad_out - mean_g - y * mean_gy) / sigma
+    return (grad_out - _row_mean(grad_out) - y * _row_mean(grad_out * y)) / sigma
 
 
 def residual_stack(x: np.ndarray, layers: Sequence[Layer], placement: str) -> np.ndarray:
@@ -80,13 +87,14 @@ def residual_stack(x: np.ndarray, layers: Sequence[Layer], placement: str) -> np
     return _layernorm(x)[0] if placement == "pre" else x
 
 
-def residual_stack_weight_grads(
+def _backward(
     x: np.ndarray, layers: Sequence[Layer], placement: str, upstream: np.ndarray
-) -> list[Layer]:
-    """Gradient of sum(residual_stack(x) * upstream) with respect to every W1 and W2.
+) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """Backpropagation through the stack, last layer first.
 
-    Shapes: x [..., T, d], upstream [..., T, d], layers as in residual_stack
-    -> n_layers pairs (dW1 [..., d, h], dW2 [..., h, d]); entry 0 is the earliest layer.
+    Yields per layer what its weight gradients are made of: the FFN input h [..., T, d],
+    the gradient at its pre-activation grad_z [..., T, h], its hidden r [..., T, h] and the
+    gradient at its output grad_out [..., T, d]; then dW1 = h^T grad_z, dW2 = r^T grad_out.
     """
     _check_placement(placement)
     x = np.asarray(x, dtype=float)
@@ -111,23 +119,36 @@ def residual_stack_weight_grads(
     grad = np.asarray(upstream, dtype=float)  # dLoss/d(stack output)
     if placement == "pre":
         grad = _layernorm_backward(*_layernorm(x), grad)  # the one final norm
-    grads: list[Layer] = []
     for (w1, w2), (h, z, r, y, sigma) in zip(reversed(layers), reversed(saved), strict=True):
         # pre: the sum x + branch hands its gradient to the branch as it is; post: the sum
         # sits under the norm on the path, so the gradient goes through that norm first
-        grad_branch = grad if placement == "pre" else _layernorm_backward(y, sigma, grad)
-        grad_z = (grad_branch @ _t(w2)) * (z > 0)  # [..., T, h]
-        grads.append((_t(h) @ grad_z, _t(r) @ grad_branch))
+        grad_out = grad if placement == "pre" else _layernorm_backward(y, sigma, grad)
+        grad_z = (grad_out @ _t(w2)) * (z > 0)  # [..., T, h]
+        yield h, grad_z, r, grad_out
         grad_h = grad_z @ _t(w1)  # [..., T, d]
         if placement == "pre":
             grad = grad + _layernorm_backward(y, sigma, grad_h)
         else:
-            grad = grad_branch + grad_h
+            grad = grad_out + grad_h
+
+
+def residual_stack_weight_grads(
+    x: np.ndarray, layers: Sequence[Layer], placement: str, upstream: np.ndarray
+) -> list[Layer]:
+    """Gradient of sum(residual_stack(x) * upstream) with respect to every W1 and W2.
+
+    Shapes: x [..., T, d], upstream [..., T, d], layers as in residual_stack
+    -> n_layers pairs (dW1 [..., d, h], dW2 [..., h, d]); entry 0 is the earliest layer.
+    """
+    grads = [
+        (_t(h) @ grad_z, _t(r) @ grad_out)
+        for h, grad_z, r, grad_out in _backward(x, layers, placement, upstream)
+    ]
     return grads[::-1]
 
 
 def random_stacks(
-    n_layers: int, seed: int = 0, stacks: int = 20, width: int = 16, tokens: int = 4
+    n_layers: int, seed: int = 0, stacks: int = 20, width: int = 12, tokens: int = 4
 ) -> tuple[np.ndarray, list[Layer], np.ndarray]:
     """Seeded input, Xavier-uniform FFN weights and upstream gradient for `stacks` stacks.
 
@@ -139,16 +160,20 @@ def random_stacks(
     rng = np.random.default_rng(seed)
     hidden = FFN_WIDENING * width
     bound = np.sqrt(6.0 / (width + hidden))  # Xavier: the same for W1 and W2
-    # Uniform draws cost a quarter of normal ones, and the lab redraws on every slider move.
-    w1 = rng.uniform(-bound, bound, (n_layers, stacks, width, hidden))
-    w2 = rng.uniform(-bound, bound, (n_layers, stacks, hidden, width))
+    # Uniform draws are far cheaper than normal ones, and the lab redraws on every slider
+    # move; scaling [0, 1) in place skips the temporaries of rng.uniform.
+    w1 = rng.random((n_layers, stacks, width, hidden))
+    w2 = rng.random((n_layers, stacks, hidden, width))
+    for w in (w1, w2):
+        w *= 2 * bound
+        w -= bound  # now U(-bound, bound)
     x = rng.standard_normal((stacks, tokens, width))
     upstream = rng.standard_normal((stacks, tokens, width))
     return x, list(zip(w1, w2, strict=True)), upstream
 
 
 def weight_gradient_sizes(
-    n_layers: int, seed: int = 0, stacks: int = 20, width: int = 16, tokens: int = 4
+    n_layers: int, seed: int = 0, stacks: int = 20, width: int = 12, tokens: int = 4
 ) -> dict[str, np.ndarray]:
     """Frobenius norm of dLoss/dW2 in every layer of `stacks` seeded random stacks.
 
@@ -159,7 +184,9 @@ def weight_gradient_sizes(
     x, layers, upstream = random_stacks(n_layers, seed, stacks, width, tokens)
     sizes = {}
     for placement in PLACEMENTS:
-        grads = residual_stack_weight_grads(x, layers, placement, upstream)
-        norms = [np.sqrt(np.sum(dw2 * dw2, axis=(-2, -1))) for _, dw2 in grads]  # [stacks] each
-        sizes[placement] = np.stack(norms, axis=1)  # [stacks, n_layers]
+        norms = [
+            np.linalg.norm(_t(r) @ grad_out, axis=(-2, -1))  # [stacks]; dW1 is not needed
+            for _, _, r, grad_out in _backward(x, layers, placement, upstream)
+        ]
+        sizes[placement] = np.stack(norms[::-1], axis=1)  # [stacks, n_layers]
     return sizes
