@@ -41,17 +41,21 @@ async function mountAll() {
   noteStorage();
 }
 
-// Says once per page, above the first widget, why progress is not kept (if it is not).
+// Says once per page, above the first widget, why progress is not kept (if it is not), and
+// brings the note up to date when the reason changes (storage full, then written again).
 function noteStorage() {
   const first = document.querySelector("[data-livelab]:not([data-livelab=progress])");
-  if (!first || !progress.problem || document.querySelector(".livelab-storage-note")) return;
-  const note = document.createElement("p");
-  note.className = "livelab-storage-note";
-  note.setAttribute("role", "note");
+  if (!first || !progress.problem) return;
+  let note = document.querySelector(".livelab-storage-note");
+  if (!note) {
+    note = document.createElement("p");
+    note.className = "livelab-storage-note";
+    note.setAttribute("role", "note");
+    first.before(note);
+  }
   note.textContent = progress.problem;
-  first.before(note);
   // Data set aside is news once; storage that cannot be used stays worth saying on every page.
-  if (progress.available) progress.problem = "";
+  if (progress.available && !progress.full) progress.problem = "";
 }
 
 document.addEventListener("livelab:storage", noteStorage);

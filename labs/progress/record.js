@@ -1,17 +1,27 @@
 // One question's saved record: attempts, the first solve, a shown answer, the last answer.
-// The question widgets change a question's progress only through this.
+// The question widgets change a question's progress only through this. Every change starts
+// from what is stored now, so attempts made in another tab are counted, not overwritten.
 
-import { progress } from "./store.js";
+import { ANSWER_LIMIT } from "./schema.js";
 import { questionState } from "./states.js";
+import { progress } from "./store.js";
 
 const whole = (value) => (Number.isInteger(value) && value >= 0 ? value : 0);
+
+export const CUT_NOTE = `Only the first ${ANSWER_LIMIT.toLocaleString("en")} characters of this answer are saved.`;
 
 export class QuestionRecord {
   constructor(id, kind) {
     this.id = id;
     this.kind = kind;
-    const saved = progress.get("questions", id) ?? {};
-    this.entry = { ...saved, kind, attempts: whole(saved.attempts) };
+    this.refresh();
+  }
+
+  /** Reads the stored entry again (after another tab saved, or before a change). */
+  refresh() {
+    const saved = progress.get("questions", this.id) ?? {};
+    this.entry = { ...saved, kind: this.kind, attempts: whole(saved.attempts) };
+    return this.entry;
   }
 
   get state() {
@@ -22,32 +32,42 @@ export class QuestionRecord {
     return this.entry.attempts;
   }
 
+  get failures() {
+    return whole(this.entry.failures);
+  }
+
   get shown() {
     return this.entry.shown === true;
   }
 
   /** A graded attempt: counts it, and marks the first solve unless the answer was shown. */
-  attempt(answer, verdict, message, extra = {}) {
-    const entry = this.entry;
+  attempt(answer, verdict, message) {
+    const entry = this.refresh();
     entry.attempts += 1;
-    Object.assign(entry, extra, { answer, verdict, message });
+    entry.failures = whole(entry.failures) + (verdict === "correct" ? 0 : 1);
+    Object.assign(entry, { verdict, message: message.slice(0, ANSWER_LIMIT) });
     if (verdict === "correct" && !entry.solvedAt && !entry.shown) entry.solvedAt = entry.attempts;
-    this.save();
+    return this.save(answer);
   }
 
   /** The student's text, kept before it is checked so a reload does not lose it. */
   draft(answer) {
-    this.entry.answer = answer;
-    this.save();
+    this.refresh();
+    return this.save(answer);
   }
 
   /** The answer was shown: unless it was already solved, it now never counts as solved. */
   reveal() {
-    if (!this.entry.solvedAt) this.entry.shown = true;
-    this.save();
+    const entry = this.refresh();
+    if (!entry.solvedAt) entry.shown = true;
+    this.save(entry.answer ?? "");
   }
 
-  save() {
+  /** Saves with the answer capped; true when the answer had to be cut to fit. */
+  save(answer) {
+    const text = String(answer);
+    this.entry.answer = text.slice(0, ANSWER_LIMIT);
     progress.set("questions", this.id, { ...this.entry });
+    return text.length > ANSWER_LIMIT;
   }
 }

@@ -1,35 +1,36 @@
 // Saved progress: answers, verdicts, attempts and lab positions, per page and item, in
-// localStorage under a key namespaced by the site's root path (two sites on one origin
-// keep apart) with a schema version. Corrupt or old data is moved aside, never trusted;
-// when storage is unavailable everything works and `available` is false.
+// localStorage under a key namespaced by the site's root path (two sites on one origin keep
+// apart) with a schema version (progress/schema.js checks every level).
+//
+// Nothing is lost: a change is merged into what is stored at the moment it is written (so
+// two tabs never erase each other's answers), another tab's change arrives through the
+// `storage` event, odd saved data is set aside while what fits is kept, and a full storage
+// is retried on the next change. When storage cannot be used at all, everything still works
+// and `available` is false.
 
-const SCHEMA = 1;
+import { cleanProgress, SCHEMA } from "./schema.js";
+
 const SITE_ROOT = new URL("../../../", import.meta.url); // assets/livelab/progress/ -> site root
 const KEY = `livelab-progress:${SITE_ROOT.pathname}`;
+const SET_ASIDE = `${KEY}:set-aside`;
 
-function emptyStore() {
-  return { version: SCHEMA, pages: {} };
-}
-
-function isValid(data) {
-  return (
-    data !== null &&
-    typeof data === "object" &&
-    data.version === SCHEMA &&
-    data.pages !== null &&
-    typeof data.pages === "object" &&
-    !Array.isArray(data.pages)
-  );
-}
+const emptyStore = () => ({ version: SCHEMA, pages: {} });
+const announce = (name, detail = {}) => document.dispatchEvent(new CustomEvent(name, { detail }));
 
 class ProgressStore {
   constructor() {
     this.available = true;
     this.problem = "";
-    this.data = this.read();
+    this.data = this.load();
+    globalThis.addEventListener?.("storage", (event) => {
+      if (event.key !== KEY && event.key !== null) return;
+      this.data = this.load();
+      announce("livelab:progress", { external: true });
+    });
   }
 
-  read() {
+  /** What is stored now, cleaned; odd parts are set aside with a one-time note. */
+  load() {
     let text;
     try {
       text = localStorage.getItem(KEY);
@@ -37,14 +38,17 @@ class ProgressStore {
       return this.unavailable(err);
     }
     if (text === null) return emptyStore();
+    let parsed = null;
     try {
-      const data = JSON.parse(text);
-      if (isValid(data)) return data;
+      parsed = JSON.parse(text);
     } catch {
-      // falls through: unreadable data is set aside below
+      // unreadable JSON: set aside below
     }
-    this.setAside(text);
-    return emptyStore();
+    const { data, dropped } = cleanProgress(parsed);
+    if (dropped === 0) return data;
+    this.setAside(text, data ? "Part of your saved progress" : "Saved progress");
+    if (data) this.write(data);
+    return data ?? emptyStore();
   }
 
   unavailable(err) {
@@ -53,29 +57,41 @@ class ProgressStore {
     return emptyStore();
   }
 
-  setAside(text) {
+  setAside(text, what) {
     try {
-      localStorage.setItem(`${KEY}:set-aside`, text);
+      localStorage.setItem(SET_ASIDE, text);
       localStorage.removeItem(KEY);
-      this.problem = "Saved progress could not be read, so it was set aside and this page starts fresh.";
+      this.problem = `${what} could not be read, so it was set aside; everything else is kept.`;
     } catch (err) {
       this.unavailable(err);
     }
   }
 
-  write() {
+  write(data) {
     if (!this.available) return;
     try {
-      localStorage.setItem(KEY, JSON.stringify(this.data));
+      localStorage.setItem(KEY, JSON.stringify(data));
+      if (this.full) {
+        this.full = false;
+        this.problem = "";
+      }
     } catch (err) {
-      this.unavailable(err);
-      document.dispatchEvent(new CustomEvent("livelab:storage"));
+      if (err.name === "QuotaExceededError" || err.code === 22) {
+        // Full, not forbidden: say so and try again with the next change.
+        this.full = true;
+        this.problem =
+          "The storage this browser gives the site is full, so your latest change was not saved. " +
+          "It will be tried again with your next change.";
+      } else {
+        this.unavailable(err);
+      }
+      announce("livelab:storage");
     }
   }
 
-  /** The page key of the current location: its path below the site root. */
+  /** The page key of the current location: its path below the site root, index.html dropped. */
   pageKey() {
-    const path = decodeURI(location.pathname);
+    const path = decodeURI(location.pathname).replace(/(^|\/)index\.html$/, "$1");
     return path.startsWith(SITE_ROOT.pathname) ? path.slice(SITE_ROOT.pathname.length) : path;
   }
 
@@ -84,15 +100,17 @@ class ProgressStore {
     return item && typeof item === "object" ? item : null;
   }
 
+  /** Change one item: re-read what is stored (another tab may have written), change it, write. */
   set(section, id, value) {
-    const page = (this.data.pages[this.pageKey()] ??= {});
-    const items = (page[section] ??= {});
-    items[id] = value;
-    this.write();
-    document.dispatchEvent(new CustomEvent("livelab:progress", { detail: { section, id } }));
+    const fresh = this.available ? this.load() : this.data;
+    const page = (fresh.pages[this.pageKey()] ??= {});
+    (page[section] ??= {})[id] = value;
+    this.data = fresh;
+    this.write(fresh);
+    announce("livelab:progress", { section, id });
   }
 
-  /** Saved questions of a page, {id: {verdict, ...}}, for the progress table. */
+  /** Saved questions of a page, {id: {verdict, ...}}, for the progress lists. */
   questionsOf(pageKey) {
     const questions = this.data.pages[pageKey]?.questions;
     return questions && typeof questions === "object" ? questions : {};
@@ -100,7 +118,8 @@ class ProgressStore {
 
   reset() {
     this.data = emptyStore();
-    this.write();
+    this.write(this.data);
+    announce("livelab:progress", { reset: true });
   }
 }
 

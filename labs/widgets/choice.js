@@ -64,16 +64,27 @@ export function mount(el) {
   };
   const onChange = () => markStale(el);
 
+  /** Shows what is saved: at mount, and when another tab saved this question. */
+  function restore() {
+    const savedRadio = radios.find((radio) => radio.value === record.entry.answer);
+    if (savedRadio) savedRadio.checked = true;
+    if (record.shown || record.state === "correct") explainAll();
+    if (savedRadio && record.attempts > 0) judge(savedRadio.value);
+  }
+  const onSaved = (event) => {
+    if (!event.detail.external) return;
+    record.refresh();
+    restore();
+  };
+
   enable(el);
-  const saved = record.entry;
-  const savedRadio = radios.find((radio) => radio.value === saved.answer);
-  if (savedRadio) savedRadio.checked = true;
-  if (record.shown || record.state === "correct") explainAll();
-  if (savedRadio && record.attempts > 0) judge(savedRadio.value);
+  restore();
+  document.addEventListener("livelab:progress", onSaved);
   checkButton.addEventListener("click", check);
   revealButton.addEventListener("click", reveal);
   for (const radio of radios) radio.addEventListener("change", onChange);
   return () => {
+    document.removeEventListener("livelab:progress", onSaved);
     checkButton.removeEventListener("click", check);
     revealButton.removeEventListener("click", reveal);
     for (const radio of radios) radio.removeEventListener("change", onChange);

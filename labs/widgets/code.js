@@ -4,15 +4,15 @@
 // program; the runtime also stops it after its time limit. The hint and the reference
 // answer stay sealed until asked for; a shown answer never counts as solved.
 
-import { QuestionRecord } from "../progress/record.js";
+import { CUT_NOTE, QuestionRecord } from "../progress/record.js";
 import { unseal } from "./sealed.js";
-import { enable, markColumn, markStale, runtimeProblem, showVerdict } from "./verdict.js";
+import { enable, markColumn, markStale, runtimeProblem, showUnavailable, showVerdict } from "./verdict.js";
 
 const HINT_AFTER = 3; // failed checks before the hint is offered
 const TIMEOUT_MS = 5_000;
 const BLANK = "____";
 const SHOWN_NOTE = "The answer was shown first, so this question counts as shown, not solved.";
-const BUSY = Symbol("busy");
+const BUSY = Symbol("busy"); // nothing was graded: a check already runs, or Python is down
 
 function errorLine(error) {
   if (!error) return "";
@@ -33,20 +33,20 @@ export function mount(el, runtime) {
   const hint = el.querySelector("[data-hint]");
   const confirm = el.querySelector("[data-confirm]");
   const reveal = el.querySelector("[data-reveal]");
-  let failures = Number.isInteger(record.entry.failures) ? record.entry.failures : 0;
   let running = null;
 
   const fit = () => (blank.size = Math.max(24, blank.value.length + 2));
   const onInput = () => {
     fit();
     markStale(el);
-    record.draft(blank.value); // the student's text survives a reload even before a check
+    // The student's text survives a reload even before a check (cut, and said, if huge).
+    if (record.draft(blank.value)) runStatus.textContent = CUT_NOTE;
   };
   const showOutput = (text) => {
     output.textContent = text;
     output.hidden = text === "";
   };
-  const offerHint = () => (buttons.hint.hidden = failures < HINT_AFTER);
+  const offerHint = () => (buttons.hint.hidden = record.failures < HINT_AFTER);
   const pointAt = (error) => error?.line === 1 && markColumn(blank, error.column);
 
   async function send(name, pending) {
@@ -58,7 +58,11 @@ export function mount(el, runtime) {
     try {
       return await running;
     } catch (err) {
-      return { verdict: "error", message: runtimeProblem(err), stdout: "", error: null };
+      if (err.type !== "RuntimeUnavailable") {
+        return { verdict: "error", message: runtimeProblem(err), stdout: "", error: null };
+      }
+      showUnavailable(el, err, runtime); // not an attempt: nothing ran
+      return BUSY;
     } finally {
       running = null;
       buttons.run.disabled = buttons.check.disabled = false;
@@ -80,8 +84,9 @@ export function mount(el, runtime) {
     if (result === BUSY) return; // Enter or Check again while a check runs: not an attempt
     showOutput(result.stdout || "");
     runStatus.textContent = "";
-    if (result.verdict !== "correct") failures += 1;
-    record.attempt(blank.value, result.verdict, result.message, { failures });
+    if (record.attempt(blank.value, result.verdict, result.message)) {
+      runStatus.textContent = CUT_NOTE;
+    }
     const solvedNote = result.verdict === "correct" && record.shown ? SHOWN_NOTE : result.message;
     showVerdict(el, result.verdict, solvedNote);
     pointAt(result.error);
@@ -114,10 +119,11 @@ export function mount(el, runtime) {
     const filled = reveal.hidden ? blank.value : sealed.reference;
     return el.dataset.program.replace(BLANK, () => filled || BLANK);
   };
-  // Material's copy button copies data-clipboard-text when a button carries it; set it just
-  // before Material's own click handler (on the document) reads it.
+  // Material's copy button (it names its code block in data-clipboard-target) copies
+  // data-clipboard-text when it carries one: set it just before Material's click handler,
+  // on the document, reads it.
   const onCopy = (event) => {
-    const copy = event.target.closest?.(".md-clipboard");
+    const copy = event.target.closest?.("[data-clipboard-target]");
     if (copy && el.contains(copy)) copy.dataset.clipboardText = program();
   };
 
@@ -143,25 +149,39 @@ export function mount(el, runtime) {
   };
   const onClick = (event) => actions[event.currentTarget.dataset.action]?.();
 
+  /** Shows what is saved: at mount, and when another tab saved this question. */
+  function restore() {
+    const saved = record.entry;
+    if (typeof saved.answer === "string" && document.activeElement !== blank) blank.value = saved.answer;
+    if (["correct", "wrong", "error", "too_slow"].includes(saved.verdict) && record.attempts > 0) {
+      const message = typeof saved.message === "string" ? saved.message : "";
+      showVerdict(el, saved.verdict, saved.verdict === "correct" && record.shown ? SHOWN_NOTE : message);
+    }
+    if (record.shown) showReference();
+  }
+  const onSaved = (event) => {
+    if (!event.detail.external || running) return;
+    record.refresh();
+    restore();
+    offerHint();
+    fit();
+  };
+
   enable(el);
   buttons.stop.disabled = false;
-  const saved = record.entry;
-  if (typeof saved.answer === "string") blank.value = saved.answer;
-  if (["correct", "wrong", "error", "too_slow"].includes(saved.verdict) && record.attempts > 0) {
-    const message = typeof saved.message === "string" ? saved.message : "";
-    showVerdict(el, saved.verdict, saved.verdict === "correct" && record.shown ? SHOWN_NOTE : message);
-  }
-  if (record.shown) showReference();
+  restore();
   offerHint();
   fit();
   blank.addEventListener("input", onInput);
   blank.addEventListener("keydown", onKey);
   el.addEventListener("click", onCopy, true);
+  document.addEventListener("livelab:progress", onSaved);
   for (const button of Object.values(buttons)) button.addEventListener("click", onClick);
   return () => {
     blank.removeEventListener("input", onInput);
     blank.removeEventListener("keydown", onKey);
     el.removeEventListener("click", onCopy, true);
+    document.removeEventListener("livelab:progress", onSaved);
     for (const button of Object.values(buttons)) button.removeEventListener("click", onClick);
   };
 }

@@ -4,7 +4,7 @@
 
 import { QuestionRecord } from "../progress/record.js";
 import { showMarkup, unseal } from "./sealed.js";
-import { enable, markColumn, markStale, runtimeProblem, showVerdict } from "./verdict.js";
+import { enable, markColumn, markStale, runtimeProblem, showUnavailable, showVerdict } from "./verdict.js";
 
 const SHOWN_NOTE = "The answer was shown first, so this question counts as shown, not solved.";
 
@@ -37,7 +37,8 @@ export function mount(el, runtime) {
     try {
       result = await runtime.call("numeric", { spec: sealed.spec, text: field.value });
     } catch (err) {
-      showVerdict(el, "pending", runtimeProblem(err));
+      if (err.type === "RuntimeUnavailable") showUnavailable(el, err, runtime);
+      else showVerdict(el, "pending", runtimeProblem(err));
       return;
     } finally {
       checking = false;
@@ -54,23 +55,35 @@ export function mount(el, runtime) {
     offerAnswer();
   }
 
-  enable(el);
-  const saved = record.entry;
-  if (typeof saved.answer === "string") field.value = saved.answer;
-  if (record.state === "correct" || record.shown) showAnswer();
-  if (saved.verdict === "correct") {
-    showVerdict(el, "correct", record.shown ? SHOWN_NOTE : "");
-  } else if (saved.verdict === "wrong") {
-    showVerdict(el, "wrong", typeof saved.message === "string" ? saved.message : "");
+  /** Shows what is saved: at mount, and when another tab saved this question. */
+  function restore() {
+    const saved = record.entry;
+    if (typeof saved.answer === "string" && document.activeElement !== field) field.value = saved.answer;
+    if (record.state === "correct" || record.shown) showAnswer();
+    if (saved.verdict === "correct") {
+      showVerdict(el, "correct", record.shown ? SHOWN_NOTE : "");
+    } else if (saved.verdict === "wrong") {
+      showVerdict(el, "wrong", typeof saved.message === "string" ? saved.message : "");
+    }
+    offerAnswer();
   }
-  offerAnswer();
+  const onSaved = (event) => {
+    if (!event.detail.external || checking) return;
+    record.refresh();
+    restore();
+  };
+
+  enable(el);
+  restore();
   const onKey = (event) => event.key === "Enter" && check();
   const onInput = () => markStale(el);
   field.addEventListener("keydown", onKey);
   field.addEventListener("input", onInput);
   checkButton.addEventListener("click", check);
   revealButton.addEventListener("click", askedForAnswer);
+  document.addEventListener("livelab:progress", onSaved);
   return () => {
+    document.removeEventListener("livelab:progress", onSaved);
     field.removeEventListener("keydown", onKey);
     field.removeEventListener("input", onInput);
     checkButton.removeEventListener("click", check);

@@ -1,6 +1,8 @@
 // The status line every widget carries: says whether Python is starting, live or failed,
 // and offers a "Retry" button when it failed. Text only, never HTML.
 
+import { sentence } from "./verdict.js";
+
 const TEXT = {
   starting: "Starting Python in your browser… the numbers shown were computed when the page was built.",
   ready: "Live: every number here is computed by Python running in your browser.",
@@ -14,7 +16,7 @@ export function bindStatus(el, runtime) {
       line.textContent = TEXT[runtime.state];
       return;
     }
-    line.append(`${runtime.message}. The numbers shown are from when the page was built. `);
+    line.append(`${sentence(runtime.message)} The numbers shown are from when the page was built. `);
     const retry = document.createElement("button");
     retry.type = "button";
     retry.className = "livelab-button";

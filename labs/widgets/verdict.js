@@ -26,12 +26,26 @@ export function enable(el) {
   for (const control of el.querySelectorAll("input, button")) control.disabled = false;
 }
 
+/** A message as a sentence: ends with a full stop unless it already ends a sentence. */
+export const sentence = (message) => (/[.!?…]$/.test(message) ? message : `${message}.`);
+
 /** The runtime's failure as a sentence for a verdict line. */
 export function runtimeProblem(err) {
-  if (err.type === "RuntimeUnavailable") {
-    return `${err.message}. Reload the page to try again.`;
-  }
-  return err.message;
+  return err.type === "RuntimeUnavailable" ? `${sentence(err.message)} Press Retry to try again.` : err.message;
+}
+
+/** Python could not start: say why on the verdict line, with the same Retry the labs offer. */
+export function showUnavailable(el, err, runtime) {
+  showVerdict(el, "pending", runtimeProblem(err) + " ");
+  const retry = document.createElement("button");
+  retry.type = "button";
+  retry.className = "livelab-button";
+  retry.textContent = "Retry";
+  retry.addEventListener("click", () => {
+    runtime.retry();
+    showVerdict(el, "pending", "Starting Python again…");
+  });
+  el.querySelector("[data-verdict]").append(retry);
 }
 
 /** Select a character of a text field: where the grader or the parser stopped reading. */

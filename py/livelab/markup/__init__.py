@@ -203,11 +203,14 @@ def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str
     settings = attr(json.dumps(values, separators=(",", ":")))
     return (
         f'<div class="livelab livelab-lab" data-livelab="lab" data-lab="{attr(lab_id)}" '
+        f'id="{attr(lab_id)}" '
         f'data-lab-kind="{attr(kind)}" data-params="{settings}" role="group" '
-        f'aria-labelledby="{attr(lab_id)}-title">'
+        f'aria-labelledby="{attr(lab_id)}-title" data-search-exclude>'
         f'<p class="livelab-lab__title" id="{attr(lab_id)}-title">{html.escape(title)}</p>'
         f"{body}"
+        # What a reader without JavaScript sees; the widget replaces it as soon as it mounts.
         '<p class="livelab-status" data-status aria-live="polite">'
-        "Numbers computed when the page was built; Python is starting in your browser.</p>"
+        "These numbers were computed when the page was built. "
+        "Live labs need JavaScript.</p>"
         "</div>"
     )
