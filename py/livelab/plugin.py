@@ -21,7 +21,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
 import livelab
-from livelab import assets
+from livelab import assets, compress
 from livelab.fences import FenceContext, check_lab_links, custom_fences
 from livelab.markup.progress import (
     page_progress_html,
@@ -162,6 +162,8 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
             "version": livelab.__version__,
         }
         (out / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+        # Last, so that every file written above has its pre-compressed copy.
+        compress.precompress(Path(config.site_dir))
 
     def _copy_katex(self, config, dest: Path) -> None:
         source = self._path(config, self.config.katex_dir)
