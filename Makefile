@@ -19,6 +19,7 @@ test: $(STAMPS)/runtime $(STAMPS)/chromium
 	$(BIN)/python -m pytest
 
 bench: $(STAMPS)/runtime $(STAMPS)/chromium
+	$(BIN)/python bench/startup.py
 	$(BIN)/python bench/latency.py
 
 $(STAMPS)/python: pyproject.toml

@@ -1,0 +1,165 @@
+"""Start-up of the course against a bare Pyodide + NumPy worker, side by side in one run.
+
+For each round, a fresh browser profile opens the bare worker page (bench/bare/, served from
+the same site and server) and then the lesson; each is loaded cold (empty cache) and once
+more (reload). Printed: a table of medians and ratios, then the same as JSON with every
+sample, the bytes of a cold visit (as transferred, so compressed where the server
+compressed) and any file that was downloaded twice.
+
+  bare      navigation -> NumPy's first result in the bare worker
+  ours      navigation -> first lab view computed by Python (the RoPE lab live)
+  link      click on a link to the lesson -> first lab view (the worker kept running)
+
+Run: make bench  (or .venv/bin/python bench/startup.py [--rounds N] [--throttle-mbit 1.5])
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from playwright.sync_api import sync_playwright
+
+from bench.latency import FIRST_VIEW_PROBE, LESSON, first_view_ms
+from tests.harness import launch_chromium, serve_site
+
+BARE = "bench-bare/"
+
+
+def first_result_ms(page) -> float:
+    page.wait_for_function("window.__firstResultMs !== undefined", timeout=120_000)
+    return page.evaluate("window.__firstResultMs")
+
+
+class Transfers:
+    """Bytes received per URL on one page, as the network delivered them."""
+
+    def __init__(self, page, origin: str) -> None:
+        self.bytes: Counter[str] = Counter()
+        self.full: Counter[str] = Counter()  # 200 responses with a body, per URL
+        page.on("requestfinished", lambda request: self._add(request, origin))
+
+    def _add(self, request, origin: str) -> None:
+        if not request.url.startswith(origin):
+            return
+        response = request.response()
+        size = request.sizes()["responseBodySize"]
+        self.bytes[request.url] += size
+        if response is not None and response.status == 200 and size > 0:
+            self.full[request.url] += 1
+
+    def report(self) -> dict:
+        return {
+            "bytes": sum(self.bytes.values()),
+            "files": len(self.bytes),
+            "downloaded_twice": sorted(url for url, n in self.full.items() if n > 1),
+        }
+
+
+def throttle(page, mbit: float) -> None:
+    """Chromium's network emulation: this many megabits per second down, 40 ms latency."""
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    rate = mbit * 1_000_000 / 8
+    session.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 40, "downloadThroughput": rate, "uploadThroughput": rate},
+    )
+
+
+def one_round(browser, site) -> dict:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(site.url(BARE))
+    bare_cold = first_result_ms(page)
+    page.reload()
+    bare_reload = first_result_ms(page)
+    context.close()
+
+    context = browser.new_context()
+    context.add_init_script(FIRST_VIEW_PROBE)
+    page = context.new_page()
+    transfers = Transfers(page, site.origin)
+    page.goto(site.url(LESSON))
+    ours_cold = first_view_ms(page)
+    cold_visit = transfers.report()
+    page.reload()
+    ours_reload = first_view_ms(page)
+    page.get_by_role("link", name="Home").first.click()
+    page.wait_for_url(site.url(""))
+    start = page.evaluate("performance.now()")
+    page.evaluate("delete window.__firstViewMs")
+    page.get_by_role("link", name="Modern blocks").first.click()
+    link = first_view_ms(page) - start
+    context.close()
+    return {
+        "bare_cold_ms": bare_cold,
+        "bare_reload_ms": bare_reload,
+        "ours_cold_ms": ours_cold,
+        "ours_reload_ms": ours_reload,
+        "link_ms": link,
+        "cold_visit": cold_visit,
+    }
+
+
+def throttled_cold(browser, site, mbit: float) -> dict:
+    """One cold visit of the lesson at mbit Mbit/s: time to the first live lab, and bytes."""
+    context = browser.new_context()
+    context.add_init_script(FIRST_VIEW_PROBE)
+    page = context.new_page()
+    throttle(page, mbit)
+    transfers = Transfers(page, site.origin)
+    page.goto(site.url(LESSON), timeout=300_000)
+    page.wait_for_function("window.__firstViewMs !== undefined", timeout=300_000)
+    live = page.evaluate("window.__firstViewMs")
+    status = page.locator('[data-lab="rope"] [data-status]').text_content()
+    context.close()
+    return {"mbit": mbit, "live_ms": round(live), "status": status, **transfers.report()}
+
+
+def table(rounds: list[dict]) -> str:
+    times = [key for key in rounds[0] if key.endswith("_ms")]
+    med = {key: statistics.median(r[key] for r in rounds) for key in times}
+    rows = [
+        ("cold (empty cache)", med["bare_cold_ms"], med["ours_cold_ms"]),
+        ("reload (cache warm)", med["bare_reload_ms"], med["ours_reload_ms"]),
+    ]
+    lines = [
+        f"medians of {len(rounds)} rounds",
+        "| | bare Pyodide + NumPy worker | our lesson (RoPE lab live) | ratio |",
+        "|---|---|---|---|",
+    ]
+    for name, bare, ours in rows:
+        lines.append(f"| {name} | {bare / 1000:.2f} s | {ours / 1000:.2f} s | {ours / bare:.2f}× |")
+    lines.append(f"| page change by link | – | {med['link_ms'] / 1000:.2f} s | – |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--throttle-mbit", type=float, default=0, help="also one throttled visit")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        site = serve_site(Path(tmp))
+        shutil.copytree(Path(__file__).parent / "bare", site.site_dir / BARE)
+        browser = launch_chromium(playwright)
+        rounds = [one_round(browser, site) for _ in range(args.rounds)]
+        slow = throttled_cold(browser, site, args.throttle_mbit) if args.throttle_mbit else None
+        browser.close()
+        site.close()
+    print(table(rounds))
+    print(json.dumps({"rounds": rounds, "throttled": slow}, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
