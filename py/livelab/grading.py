@@ -31,13 +31,8 @@ from typing import Any
 import numpy as np
 
 from livelab.grading_compare import Mismatch, compare, same_behaviour
-from livelab.grading_program import (
-    BlankProblem,
-    Program,
-    StudentError,
-    StudentRun,
-    compile_program,
-)
+from livelab.grading_program import BlankProblem, Program, StudentError, compile_program
+from livelab.grading_run import StudentRun
 from livelab.questions import CODE_QUESTIONS, load_blanks
 from livelab.questions.code_question import Case, CodeQuestion, Misconception
 
@@ -146,6 +141,8 @@ def _suggestion(error: StudentError, q: CodeQuestion) -> str:
         if name in q.name_hints:
             return f" ({q.name_hints[name]})"
         return f" (did you mean np.{name}?)" if hasattr(np, name) else ""
+    if error.type == "RecursionError":
+        return " (a function keeps calling itself: compute the result instead of calling it again)"
     if "matmul" in error.message and "mismatch" in error.message:
         return " (for A @ B the last axis of A must be as long as the first axis of B)"
     return ""
@@ -352,7 +349,9 @@ def check(question: str | CodeQuestion, blank: str) -> dict[str, Any]:
             **extra,
         )
 
-    if attempt.seconds > q.time_budget:
+    errors = [example_error, *(o.error for o in outcomes)]
+    too_deep = any(e is not None and e.type == "RecursionError" for e in errors)
+    if attempt.seconds > q.time_budget and not too_deep:  # a runaway recursion is the news
         return finish(
             "too_slow",
             f"Your code took {attempt.seconds:.1f} s, more than the {q.time_budget:g} s this "

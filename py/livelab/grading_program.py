@@ -1,34 +1,19 @@
-"""Build runnable code from a template and a student's blank, and run it with output captured.
+"""Build runnable code from a template and a student's blank.
 
-Everything the grader needs about the student's code lives here: where the blank sits in
-the assembled source (so an error points at the student's own line and column), a fresh
-namespace per attempt, captured stdout and stderr, and a guard that puts back anything the
-student's code changed in NumPy, builtins or livelab.
+Where the blank sits in the assembled source is kept, so an error points at the student's
+own line and column; livelab.grading_run runs the compiled program.
 """
 
 from __future__ import annotations
 
 import ast
-import builtins
-import contextlib
-import io
-import sys
-import time
-import traceback
-import warnings
-from collections.abc import Iterator
 from dataclasses import dataclass
-from types import CodeType, ModuleType
+from types import CodeType
 from typing import Any
 
-import numpy as np
-
 BLANK = "____"
-OUTPUT_LIMIT = 10_000
 MESSAGE_LIMIT = 300
 """Characters of an exception's text kept for feedback; a student may raise a huge one."""
-TRUNCATION_NOTE = "\n... output truncated"
-_GUARDED_MODULES = ("builtins", "numpy", "numpy.linalg", "numpy.random")
 
 
 class BlankProblem(ValueError):
@@ -190,155 +175,3 @@ def compile_program(
         for part in (tree.body[: last_def + 1], tree.body[last_def + 1 :])
     )
     return Program(source, filename, place, definitions, example)
-
-
-class CappedOutput(io.TextIOBase):
-    """A text sink that keeps at most `limit` characters and notes that the rest was cut."""
-
-    def __init__(self, limit: int = OUTPUT_LIMIT) -> None:
-        self._parts: list[str] = []
-        self._size = 0
-        self._limit = limit
-        self.truncated = False
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        room = self._limit - self._size
-        if len(text) > room:
-            self.truncated = True
-            text = text[: max(room, 0)]
-        if text:
-            self._parts.append(text)
-            self._size += len(text)
-        return len(text)
-
-    def getvalue(self) -> str:
-        return "".join(self._parts) + (TRUNCATION_NOTE if self.truncated else "")
-
-
-def _guarded_modules() -> list[ModuleType]:
-    names = [*_GUARDED_MODULES, *(n for n in sys.modules if n.split(".")[0] == "livelab")]
-    return [m for n in names if isinstance(m := sys.modules.get(n), ModuleType)]
-
-
-@contextlib.contextmanager
-def restoring_modules() -> Iterator[None]:
-    """Put back every attribute of NumPy, builtins and livelab that existed before the block.
-
-    Attributes the block adds are left alone; replaced or deleted ones are restored, so a
-    student who reassigns np.allclose or a reference kernel changes nothing afterwards.
-    """
-    saved = [(module, dict(vars(module))) for module in _guarded_modules()]
-    try:
-        yield
-    finally:
-        for module, attributes in saved:
-            current = vars(module)
-            for name, value in attributes.items():
-                if current.get(name, _MISSING) is not value:
-                    current[name] = value
-
-
-_MISSING = object()
-
-
-def _show_warning(message: Any, category: type[Warning], *_args: Any, **_kwargs: Any) -> None:
-    sys.stderr.write(f"{category.__name__}: {message}\n")
-
-
-class StudentRun:
-    """One attempt: a fresh namespace, one output buffer, the time spent in student code."""
-
-    def __init__(self, program: Program, output_limit: int = OUTPUT_LIMIT) -> None:
-        self.program = program
-        self.output = CappedOutput(output_limit)
-        self.namespace: dict[str, Any] = {
-            "__name__": "__livelab_student__",
-            "__builtins__": builtins,
-            "np": np,
-        }
-        self.seconds = 0.0
-
-    @contextlib.contextmanager
-    def _environment(self) -> Iterator[None]:
-        start = time.perf_counter()
-        try:
-            with (
-                restoring_modules(),
-                contextlib.redirect_stdout(self.output),
-                contextlib.redirect_stderr(self.output),
-                np.printoptions(),  # restores print options the student may change
-                np.errstate(divide="warn", over="warn", invalid="warn", under="ignore"),
-                warnings.catch_warnings(),
-            ):
-                warnings.simplefilter("always")
-                warnings.showwarning = _show_warning
-                yield
-        finally:
-            self.seconds += time.perf_counter() - start
-
-    def execute(self, code: CodeType) -> StudentError | None:
-        """Run a compiled part of the program in the namespace; return its error, if any."""
-        with self._environment():
-            try:
-                exec(code, self.namespace)
-            except (Exception, SystemExit) as exc:  # KeyboardInterrupt is left to the caller
-                return self.describe(exc)  # inside the guard: str(exc) may be student code
-        return None
-
-    def call(
-        self, function: Any, args: tuple[Any, ...], kwargs: dict[str, Any]
-    ) -> tuple[Any, StudentError | None]:
-        """Call the student's function; return (value, None) or (None, error)."""
-        with self._environment():
-            try:
-                return function(*args, **kwargs), None
-            except (Exception, SystemExit) as exc:
-                return None, self.describe(exc)
-
-    def describe(self, exc: BaseException) -> StudentError:
-        """Locate an exception in the student's text; grader frames are left out."""
-        filename = self.program.filename
-        frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
-        lines = ["Traceback (your code):"]
-        for frame in frames:
-            source = self.program.source_line(frame.lineno or 0)
-            lines.append(f'  File "{frame.filename}", line {frame.lineno}, in {frame.name}')
-            if source.strip():
-                lines.append(f"    {source.strip()}")
-                start, end = _char_columns(source, frame.colno, frame.end_colno)
-                if start is not None and end is not None and frame.end_lineno == frame.lineno:
-                    indent = len(source) - len(source.lstrip())
-                    lines.append("    " + " " * (start - indent) + "^" * max(end - start, 1))
-        message = (
-            one_line(str(exc)) if not isinstance(exc, SystemExit) else "the code called exit()"
-        )
-        lines.append(f"{type(exc).__name__}: {message}")
-        line = column = template_line = None
-        if frames:
-            last = frames[-1]
-            template_line = last.lineno
-            start, _ = _char_columns(self.program.source_line(last.lineno or 0), last.colno, None)
-            line, column = self.program.place.locate(last.lineno, start)
-        return StudentError(
-            type=type(exc).__name__,
-            message=message,
-            line=line,
-            column=column,
-            template_line=template_line,
-            traceback="\n".join(lines),
-        )
-
-
-def _char_columns(line: str, start: int | None, end: int | None) -> tuple[int | None, int | None]:
-    """Turn UTF-8 byte offsets from a traceback into character offsets within line."""
-    data = line.encode("utf-8")
-
-    def convert(offset: int | None) -> int | None:
-        if offset is None:
-            return None
-        return len(data[:offset].decode("utf-8", errors="replace"))
-
-    return convert(start), convert(end)

@@ -165,6 +165,34 @@ def test_print_options_changed_by_the_student_are_put_back():
     assert np.get_printoptions() == before
 
 
+@pytest.mark.parametrize(
+    "blank", ["input()", "float(input('eps? ')) * x", "__import__('sys').stdin.read()"]
+)
+def test_input_says_it_is_not_available_on_this_page(blank):
+    for result in (grading.check("rmsnorm", blank), grading.run("rmsnorm", blank)):
+        assert result["verdict"] == "error"
+        assert "input() is not available on this page" in result["message"]
+    assert sys.stdin is sys.__stdin__ or "pytest" in type(sys.stdin).__module__
+
+
+def test_a_raised_recursion_limit_is_reported_as_recursion_and_put_back():
+    limit = sys.getrecursionlimit()
+    result = grading.check(
+        "rmsnorm", "(__import__('sys').setrecursionlimit(100_000), rmsnorm(x, eps))[1]"
+    )
+    assert result["verdict"] == "error"
+    assert "RecursionError" in result["message"] and "keeps calling itself" in result["message"]
+    assert sys.getrecursionlimit() == limit
+    assert len(result["error"]["traceback"].splitlines()) < 100  # the last calls, not 100,000
+
+
+def test_a_recursion_over_the_time_budget_is_reported_as_recursion_not_slowness():
+    quick = dataclasses.replace(RMS, time_budget=0.001)
+    result = grading.check(quick, "rmsnorm(x, eps)")
+    assert result["verdict"] == "error"
+    assert "RecursionError" in result["message"]
+
+
 # --- strict comparison ---------------------------------------------------------------
 
 
@@ -364,6 +392,8 @@ EXTRA_BLANKS = [
     ("rotate", "np.array([c * v[0] - s * v[1]])"),
     ("swiglu_ffn", "return np.zeros((2, 2))"),
     ("swiglu_ffn", "return x @ W_gate"),
+    ("rmsnorm", "input()"),
+    ("rmsnorm", "rmsnorm(x, eps)"),
 ]
 EVERY_BLANK = [(n, e["blank"]) for n in sorted(CODE_QUESTIONS) for e in load_blanks(n)["wrong"]]
 
