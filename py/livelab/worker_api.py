@@ -1,13 +1,18 @@
 """The worker's Python side: every message from the browser lands in one of these functions.
 
 Arguments and results cross the JavaScript boundary as JSON strings, so no proxies leak and
-the same functions are easy to test in CPython. Errors come back as data, never raised,
-except KeyboardInterrupt: the runtime raises it to stop a run, and the worker reports it.
+the same functions are easy to test in CPython. Errors come back as data, never raised; a
+stop (KeyboardInterrupt, raised by the runtime) comes back as {"error": {"type":
+"KeyboardInterrupt", "deep": ...}}, deep when it caught a runaway recursion.
+
+After every request that ran student code the worker calls after_request with the snapshot
+taken by clean_state, and restarts Python when the answer says so (see worker_state).
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import json
 import traceback
@@ -15,8 +20,24 @@ from collections.abc import Callable
 
 import numpy as np
 
+from livelab.grading_run import no_input
+from livelab.worker_state import Snapshot, refuse_audit_hooks, take_snapshot
+
 STUDENT_FILE = "<your code>"
 OUTPUT_LIMIT = 20_000
+STUDENT_CALLS = frozenset({"run", "code_run", "code_check"})
+"""The calls that run student code: before the first, the worker calls clean_state; after
+each, after_request compares the state with that snapshot."""
+MEMORY_LIMIT = 512 * 2**20
+"""WebAssembly memory (bytes) above which the worker is replaced: it never shrinks."""
+DEEP_STACK = 200
+"""Frames on the stack when a stop arrives that mean a runaway recursion, not a slow loop."""
+RESTART_NOTES = {
+    "changed": "Your code changed Python's own modules, so Python was restarted; "
+    "the next check starts clean.",
+    "memory": "Python's memory grew past {limit} MB, so Python was restarted to give it "
+    "back; the next check starts clean.",
+}
 
 
 def _to_json(value: object) -> object:
@@ -53,19 +74,21 @@ def error_data(exc: BaseException, filename: str = STUDENT_FILE) -> dict:
     return {"type": type(exc).__name__, "message": message, "line": line, "column": column}
 
 
-def run(code: str) -> str:
-    """Execute code in a fresh namespace with np bound; return {stdout, stderr, error} as JSON."""
+def _run(code: str) -> dict:
     out, err = io.StringIO(), io.StringIO()
     error = None
     namespace = {"__name__": "__main__", "np": np}
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), no_input():
         try:
             exec(compile(code, STUDENT_FILE, "exec"), namespace)
         except Exception as exc:
             error = error_data(exc)
-    return _dumps(
-        {"stdout": _clip(out.getvalue()), "stderr": _clip(err.getvalue()), "error": error}
-    )
+    return {"stdout": _clip(out.getvalue()), "stderr": _clip(err.getvalue()), "error": error}
+
+
+def run(code: str) -> str:
+    """Execute code in a fresh namespace with np bound; return {stdout, stderr, error} as JSON."""
+    return _dumps(_run(code))
 
 
 def _lab(kind: str, params: dict) -> dict:
@@ -94,6 +117,7 @@ def _code_check(question: str, blank: str) -> dict:
 
 # Name -> function the page may call. Nothing outside this table is reachable by name.
 CALLS: dict[str, Callable[..., object]] = {
+    "run": _run,
     "lab": _lab,
     "numeric": _numeric,
     "code_run": _code_run,
@@ -109,4 +133,66 @@ def call(name: str, args_json: str) -> str:
         value = CALLS[name](**json.loads(args_json))
     except Exception as exc:
         return _dumps({"error": error_data(exc)})
+    except KeyboardInterrupt as stop:
+        deep = _in_recursion(stop)
+        return _dumps({"error": {"type": "KeyboardInterrupt", "message": "stopped", "deep": deep}})
     return _dumps({"value": value})
+
+
+def _in_recursion(stop: KeyboardInterrupt) -> bool:
+    """Whether a stop arrived deep in a recursion, or while a RecursionError was handled."""
+    depth, tb = 0, stop.__traceback__
+    while tb is not None:
+        depth, tb = depth + 1, tb.tb_next
+    context = stop.__context__
+    while context is not None and not isinstance(context, RecursionError):
+        context = context.__context__
+    return depth > DEEP_STACK or context is not None
+
+
+def clean_state(files_root: str | None = None) -> Snapshot:
+    """Load and warm up everything a call can reach, then record the state for later checks.
+
+    The worker calls this just before the first request that runs student code. Every
+    question is checked and run once with trusted blanks (right and failing), every lab
+    drawn and a numeric answer graded, so that the modules they import lazily are loaded
+    now; NumPy's submodules a student is likely to reach for are loaded too. files_root is
+    the folder the package was unpacked into (its files are hashed as well).
+    """
+    from livelab.grading import CODE_QUESTIONS
+    from livelab.labs import LABS
+
+    for module in ("numpy.fft", "numpy.linalg", "numpy.random", *LABS.values()):
+        importlib.import_module(module)
+    for kind in LABS:
+        _lab(kind, {})
+    _numeric({"answer": [0.5, 1.0], "decimals": 2}, "[0.5, 1e0]")
+    _run("print(np.arange(3) / 2)")
+    for name, question in CODE_QUESTIONS.items():
+        for blank in (question.reference_blank, "1 / 0"):
+            _code_check(name, blank)
+            _code_run(name, blank)
+    refuse_audit_hooks()
+    return take_snapshot(files_root)
+
+
+def after_request(
+    snapshot: Snapshot | None, ran_student_code: bool, heap_bytes: int
+) -> tuple[str | None, str | None]:
+    """Whether the worker must be replaced after a request: (restart, note).
+
+    restart is "changed" (student code changed the interpreter: see worker_state),
+    "memory" (the WebAssembly memory grew past MEMORY_LIMIT) or None; note is the sentence
+    for the page. After a request that ran no student code, the modules it imported join
+    the snapshot. A tuple, not JSON: student code may have broken the json module.
+    """
+    restart = None
+    if snapshot is not None and not ran_student_code:
+        snapshot.adopt_new_modules()
+    elif snapshot is not None and snapshot.differences():
+        restart = "changed"
+    if restart is None and heap_bytes > MEMORY_LIMIT:
+        restart = "memory"
+    if restart is None:
+        return None, None
+    return restart, RESTART_NOTES[restart].format(limit=MEMORY_LIMIT // 2**20)

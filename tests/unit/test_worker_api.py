@@ -1,8 +1,18 @@
 """The worker's Python entry points: JSON in, JSON out, errors as data."""
 
+import gc
 import json
+import marshal
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
 
 from livelab import worker_api
+from livelab.labs import LABS
+from livelab.questions import CODE_QUESTIONS, load_blanks
 
 
 def run(code):
@@ -59,3 +69,184 @@ def test_call_with_bad_params_returns_the_error_as_data():
 def test_call_refuses_names_outside_its_table():
     out = json.loads(worker_api.call("os.system", "{}"))
     assert out["error"]["type"] == "LookupError"
+
+
+# --- one check cannot change the next --------------------------------------------------
+# Each tamper runs in a forked copy of this process, so what it breaks dies with the copy;
+# the copy reports through marshal, which no tamper line below can reach.
+
+RMS_RIGHT = CODE_QUESTIONS["rmsnorm"].reference_blank
+ROTATE_WRONG = load_blanks("rotate")["wrong"][0]["blank"]  # right shape, wrong values
+REGISTRY = "__import__('livelab.questions').questions.CODE_QUESTIONS['rotate']"
+TAMPERS = {
+    "np.allclose": "setattr(np, 'allclose', lambda *a, **k: True)",
+    "numpy internals": "setattr(np._core.numeric, 'less_equal', lambda a, _: a == a)",
+    "np.testing": "setattr(np.testing, 'assert_allclose', lambda *a, **k: None)",
+    "a standard library class": "setattr(__import__('json').JSONEncoder, 'encode', lambda *_: '')",
+    "sys.modules entry popped": "__import__('sys').modules.pop('livelab.grading_compare', 0)",
+    "fake module planted": "__import__('sys').modules.__setitem__('livelab.fake', np)",
+    "registry object": f"object.__setattr__({REGISTRY}, 'atol', 1e9)",
+    "registry array": f"{REGISTRY}.example_cases[0].args[0].__setitem__(Ellipsis, 0.0)",
+    "a new builtin": "setattr(__import__('builtins'), 'reference', len)",
+    "trace function": "__import__('sys').settrace(lambda *a: None)",
+}  # fmt: skip
+# What the next check of a wrong answer to another question says if Python is not restarted.
+HARM = {
+    "numpy internals": "correct",
+    "a standard library class": "unreadable",
+    "registry object": "correct",
+}
+
+
+def in_child(function, *args):
+    """Run function in a forked copy of this process; return its (marshal-able) result."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the copy: report, then leave without running any of pytest's cleanup
+        os.close(read)
+        gc.callbacks.clear()  # as in the browser (here Hypothesis times every collection)
+        try:
+            data = marshal.dumps(function(*args))
+        except BaseException as exc:
+            data = marshal.dumps({"crashed": repr(exc)})
+        with os.fdopen(write, "wb") as out:
+            out.write(data)
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as reply:
+        data = reply.read()
+    os.waitpid(pid, 0)
+    return marshal.loads(data)
+
+
+def call(name, **args):
+    return worker_api.call(name, json.dumps(args))
+
+
+def verdict(reply: str) -> str:
+    try:
+        return json.loads(reply)["value"]["verdict"]
+    except (ValueError, KeyError, TypeError):
+        return "unreadable"
+
+
+def tamper_then_check(line):
+    snapshot = worker_api.clean_state()
+    first = verdict(call("code_check", question="rmsnorm", blank=f"({line}, {RMS_RIGHT})[1]"))
+    after = worker_api.after_request(snapshot, True, 0)
+    later = verdict(call("code_check", question="rotate", blank=ROTATE_WRONG))
+    return {"first": first, "after": after, "later": later}
+
+
+@pytest.mark.parametrize("name", TAMPERS)
+def test_a_tamper_line_makes_the_worker_restart_with_a_note(name):
+    outcome = in_child(tamper_then_check, TAMPERS[name])
+    assert "crashed" not in outcome, outcome
+    # The tamper line also answers the question, unless it broke the reply itself.
+    assert outcome["first"] == ("unreadable" if name == "a standard library class" else "correct")
+    if name == "np.allclose":  # put back by the guard around student code: nothing to do
+        assert outcome["after"] == (None, None)
+        assert outcome["later"] == "wrong"
+    else:
+        assert outcome["after"] == ("changed", worker_api.RESTART_NOTES["changed"])
+        # The restart is what saves the next check: without it this is what it would say.
+        assert outcome["later"] == HARM.get(name, "wrong")
+
+
+def exercise_everything():
+    """Everything a page asks of the worker, right and wrong, with no tampering; returns the
+    differences found after each request that ran student code (none expected)."""
+    snapshot = worker_api.clean_state()
+    found = []
+
+    def after(reply, student):
+        worker_api.after_request(snapshot, student, 0)
+        if student:
+            found.extend(snapshot.differences())
+        return reply
+
+    for kind in LABS:
+        after(call("lab", kind=kind, params={}), False)
+    after(call("numeric", spec={"answer": 1.0}, text="one"), False)
+    blanks = ["1/0", "undefined", "input()", "x", "rmsnorm(x, eps)", "np.linalg.norm(x)"]
+    for name, q in CODE_QUESTIONS.items():
+        for blank in [
+            q.reference_blank,
+            *blanks,
+            *(w["blank"] for w in load_blanks(name)["wrong"]),
+        ]:
+            after(call("code_check", question=name, blank=blank), True)
+            after(call("code_run", question=name, blank=blank), True)
+    for code in ("print(np.ones(2) / 0)", "import warnings; warnings.warn('x')", "x = [1,"):
+        after(call("run", code=code), True)
+    return found
+
+
+def test_ordinary_use_changes_nothing_the_state_check_looks_at():
+    assert in_child(exercise_everything) == []
+
+
+def change_a_package_file(root):
+    snapshot = worker_api.clean_state(root)
+    before = snapshot.differences()
+    Path(root, "livelab", "grading_compare.py").write_text("compare = None\n")
+    return before, snapshot.differences(), worker_api.after_request(snapshot, True, 0)[0]
+
+
+def test_a_changed_package_file_makes_the_worker_restart(tmp_path):
+    package = Path(worker_api.__file__).parent
+    shutil.copytree(package, tmp_path / "livelab", ignore=shutil.ignore_patterns("__pycache__"))
+    before, after, restart = in_child(change_a_package_file, str(tmp_path))
+    assert (before, after, restart) == ([], ["package files"], "changed")
+
+
+def add_an_audit_hook():
+    worker_api.clean_state()
+    calls = []
+    sys.addaudithook(lambda event, args: calls.append(event))
+    exec("1 + 1")
+    return calls
+
+
+def test_student_code_cannot_add_an_audit_hook():
+    assert in_child(add_an_audit_hook) == []
+
+
+def test_memory_past_the_limit_makes_the_worker_restart_with_a_note():
+    limit = worker_api.MEMORY_LIMIT
+    assert worker_api.after_request(None, False, limit // 2) == (None, None)
+    restart, note = worker_api.after_request(None, False, limit + 1)
+    assert restart == "memory"
+    assert f"{limit // 2**20} MB" in note and note.endswith(".")
+
+
+# --- input, stops ------------------------------------------------------------------------
+
+
+def test_input_says_it_is_not_available_on_this_page():
+    out = run("name = input('Your name? ')")
+    assert out["error"]["type"] == "EOFError"
+    assert "input() is not available on this page" in out["error"]["message"]
+
+
+RECURSE = (
+    "def f(n):\n    if n == 0:\n        raise KeyboardInterrupt\n    return f(n - 1)\nf({depth})\n"
+)
+
+
+AFTER_RECURSION = (
+    "try:\n    (f := lambda: f())()\nexcept RecursionError:\n    raise KeyboardInterrupt\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("code", "deep"),
+    [
+        (RECURSE.format(depth=3), False),
+        (RECURSE.format(depth=worker_api.DEEP_STACK + 50), True),
+        (AFTER_RECURSION, True),  # a stop while the grader reports the RecursionError
+    ],
+)
+def test_a_stop_in_a_recursion_says_deep_and_a_stop_in_a_loop_does_not(code, deep):
+    reply = json.loads(call("run", code=code))
+    assert reply["error"] == {"type": "KeyboardInterrupt", "message": "stopped", "deep": deep}
