@@ -1,0 +1,321 @@
+// Reading a typed numeric answer on the page, exactly as livelab.answer_text reads it in
+// Python: the same grammar (numbers, decimal comma, scientific notation, + - * / ^ **,
+// parentheses, sqrt √ sin cos exp ln log, pi π e, lists), limits and messages. The vectors
+// in py/livelab/answer_vectors.json hold both to the same readings and words; read that
+// module's docstring for what is accepted and why.
+//
+// Three things differ from a literal translation, all so the messages match Python's:
+// lengths, columns and quotes count characters (code points), not UTF-16 units; blank
+// space is Python's str.isspace set, not JavaScript's \s (which adds U+FEFF and lacks
+// U+001C-U+001F and U+0085); and the errors Python's math raises (a domain error, an
+// overflow, a complex power) are asked about before Math gives NaN or Infinity.
+
+import { formatG } from "./format-g.js";
+
+export const MAX_LENGTH = 200;
+export const MAX_DEPTH = 20;
+
+const defined = () => true;
+// Maps, not object literals: a typed "constructor" or "toString" must be an unknown name.
+const FUNCTIONS = new Map([
+  ["sqrt", { at: Math.sqrt, defined: (x) => x >= 0 }],
+  ["√", { at: Math.sqrt, defined: (x) => x >= 0 }],
+  ["sin", { at: Math.sin, defined }],
+  ["cos", { at: Math.cos, defined }],
+  ["exp", { at: Math.exp, defined }],
+  ["ln", { at: Math.log, defined: (x) => x > 0 }],
+  ["log", { at: Math.log, defined: (x) => x > 0 }],
+]);
+const CONSTANTS = new Map([
+  ["pi", Math.PI],
+  ["π", Math.PI],
+  ["e", Math.E],
+]);
+const NOT_FINITE = ["nan", "inf", "infinity", "∞"];
+const SIGNS = { "−": "-", "–": "-", "×": "*", "·": "*", "÷": "/" };
+const SPACE = "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+const NUMBER = "(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)(?:[eE][-+]?[0-9]+)?";
+const NAME = "[A-Za-zπ∞]+|√";
+const TOKEN = new RegExp(`${SPACE}*(?:${NUMBER}|${NAME}|\\*\\*|[-+*/^()])`, "y");
+const WORD = new RegExp(NAME, "y");
+const WHOLE_WORD = new RegExp(`^(?:${NAME})$`);
+const LEADING_SPACE = new RegExp(`^${SPACE}+`);
+const TRAILING_SPACE = new RegExp(`${SPACE}+$`);
+const READABLE = "only digits, + - * / ^, parentheses and names such as sqrt or pi can be read";
+
+/** The text is not a number or arithmetic the parser reads; column is 1-based, or null. */
+export class Unreadable extends Error {
+  constructor(message, column = null) {
+    super(message);
+    this.name = "Unreadable";
+    this.column = column;
+  }
+}
+
+const lstrip = (text) => text.replace(LEADING_SPACE, "");
+const strip = (text) => lstrip(text).replace(TRAILING_SPACE, "");
+
+/** How many characters Python's len() counts: astral characters are one, not two. */
+function characters(text) {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
+/** Text echoed back in a message, cut short so a pasted page is never repeated. */
+function quote(text, limit = 12) {
+  const chars = Array.from(text);
+  return chars.length > limit ? `“${chars.slice(0, limit).join("")}…”` : `“${text}”`;
+}
+
+const key = (name) => name.toLowerCase(); // case does not matter (E is e), π stays π
+
+const unknown = (name) =>
+  `the name ${quote(name)} is unknown; the known names are sqrt, sin, cos, exp, ln, pi and e`;
+
+function checkLength(text) {
+  const length = characters(text);
+  if (length > MAX_LENGTH) {
+    throw new Unreadable(
+      `The answer is ${length} characters long; type at most ${MAX_LENGTH}, ` +
+        "for example a number such as 0.84 or a short expression such as sqrt(2)/3.",
+    );
+  }
+}
+
+const typographic = (text) => text.replace(/[−–×·÷]/g, (sign) => SIGNS[sign]);
+
+class Parser {
+  /** offset: characters before text in what the student typed; entry: e.g. "entry 2". */
+  constructor(text, decimalComma, offset = 0, entry = "") {
+    Object.assign(this, { text, decimalComma, offset, entry, pos: 0, depth: 0 });
+  }
+
+  get subject() {
+    return this.entry ? this.entry[0].toUpperCase() + this.entry.slice(1).toLowerCase() : "The answer";
+  }
+
+  /** A sentence naming the text that could not be read, where it is, and why. */
+  fail(why, at = null) {
+    const rest = lstrip(this.text.slice(at ?? this.pos));
+    const start = this.text.length - rest.length;
+    if (!rest) return new Unreadable(`${this.subject} ends too soon: ${why}.`);
+    const inside = this.entry ? ` in ${this.entry}` : "";
+    const character = this.offset + characters(this.text.slice(0, start)) + 1;
+    return new Unreadable(`Could not read ${quote(rest)}${inside} (character ${character}): ${why}.`, character);
+  }
+
+  notFinite(name) {
+    return new Unreadable(`${this.subject} must be a finite number, not ${quote(name)}.`);
+  }
+
+  finite(value) {
+    if (!Number.isFinite(value)) throw new Unreadable(`${this.subject} is too large to compute.`);
+    return value;
+  }
+
+  /** Parse a part that sits inside another; refuse nesting deeper than MAX_DEPTH. */
+  nested(parse) {
+    this.depth += 1;
+    if (this.depth > MAX_DEPTH) {
+      throw new Unreadable(
+        `${this.subject} puts more than ${MAX_DEPTH} parentheses, signs, powers or ` +
+          "functions inside each other; write it more simply.",
+      );
+    }
+    const value = parse.call(this);
+    this.depth -= 1;
+    return value;
+  }
+
+  match() {
+    TOKEN.lastIndex = this.pos;
+    return TOKEN.exec(this.text);
+  }
+
+  peek() {
+    const found = this.match();
+    return found ? strip(found[0]) : null;
+  }
+
+  take() {
+    const found = this.match();
+    if (!found) throw this.fail(READABLE);
+    this.pos = found.index + found[0].length;
+    return strip(found[0]);
+  }
+
+  expression() {
+    let value = this.term();
+    while (["+", "-"].includes(this.peek())) {
+      const op = this.take();
+      const right = this.term();
+      value = this.finite(op === "+" ? value + right : value - right);
+    }
+    return value;
+  }
+
+  term() {
+    let value = this.unary();
+    while (["*", "/"].includes(this.peek())) {
+      const op = this.take();
+      const right = this.unary();
+      if (op === "/" && right === 0) throw new Unreadable(`${this.subject} divides by zero, so it has no value.`);
+      value = this.finite(op === "*" ? value * right : value / right);
+    }
+    return value;
+  }
+
+  unary() {
+    if (["+", "-"].includes(this.peek())) {
+      const sign = this.take() === "-" ? -1 : 1;
+      return sign * this.nested(this.unary);
+    }
+    return this.power();
+  }
+
+  power() {
+    const base = this.atom();
+    if (!["^", "**"].includes(this.peek())) return base;
+    this.take();
+    const exponent = this.nested(this.unary);
+    const shown = base < 0 ? `(${formatG(base)})^${formatG(exponent)}` : `${formatG(base)}^${formatG(exponent)}`;
+    // Python's float power raises or turns complex where ** gives Infinity or NaN; in its order.
+    if (base === 0 && exponent < 0) throw new Unreadable(`Zero to a negative power (${shown}) has no value.`);
+    if (base < 0 && !Number.isInteger(exponent)) {
+      throw new Unreadable(`A negative number to a fractional power (${shown}) has no real value.`);
+    }
+    const value = base ** exponent;
+    if (!Number.isFinite(value)) throw new Unreadable(`The power ${shown} is too large to compute.`);
+    return value;
+  }
+
+  atom() {
+    const token = this.peek();
+    if (token === null) {
+      if (!this.entry && lstrip(this.text.slice(this.pos)).startsWith("[")) {
+        throw this.fail("this question asks for one number, not a list");
+      }
+      throw this.fail("expected a number");
+    }
+    if (token === "(") {
+      this.take();
+      const value = this.nested(this.expression);
+      if (this.peek() !== ")") throw this.fail("a “(” is not closed");
+      this.take();
+      return value;
+    }
+    const start = this.pos;
+    if ("0123456789.,".includes(token[0])) return this.number(this.take(), start);
+    if (WHOLE_WORD.test(token)) return this.name(this.take(), start);
+    throw this.fail("expected a number");
+  }
+
+  number(token, start) {
+    if (token.includes(",") && !this.decimalComma) {
+      throw this.fail("use a point for decimals inside a list of numbers", start);
+    }
+    WORD.lastIndex = this.pos; // a name glued to the number, as in 2e or 2pi
+    const word = WORD.exec(this.text);
+    if (word) {
+      const name = word[0];
+      if (NOT_FINITE.includes(key(name))) throw this.notFinite(name);
+      if (!CONSTANTS.has(key(name)) && !FUNCTIONS.has(key(name))) throw this.fail(unknown(name));
+      if (key(name) === "e" && !token.toLowerCase().includes("e")) {
+        throw this.fail(
+          `after a number, e must be followed by digits for a power of ten, as in ` +
+            `${token}e-3; for ${token} times e, write ${token}*e`,
+        );
+      }
+      throw this.fail(`put * between ${token} and ${name}, as in ${token}*${name}`);
+    }
+    const value = Number(token.replaceAll(",", "."));
+    if (!Number.isFinite(value)) {
+      throw new Unreadable(`The number ${quote(token)} is too large to use; the largest is about 1.8e308.`);
+    }
+    return value;
+  }
+
+  name(token, start) {
+    const found = key(token);
+    if (NOT_FINITE.includes(found)) throw this.notFinite(token);
+    if (CONSTANTS.has(found)) return CONSTANTS.get(found);
+    if (!FUNCTIONS.has(found)) throw this.fail(unknown(token), start);
+    const argument = this.nested(this.atom); // sqrt(2), sqrt 2 and √2 all read the same
+    const name = found === "√" ? "sqrt" : found;
+    const { at, defined } = FUNCTIONS.get(found);
+    if (!defined(argument)) throw new Unreadable(`The function ${name} is not defined at ${formatG(argument)}.`);
+    const value = at(argument);
+    if (!Number.isFinite(value)) {
+      throw new Unreadable(`The value of ${name}(${formatG(argument)}) is too large to compute.`);
+    }
+    return value;
+  }
+
+  done() {
+    const rest = strip(this.text.slice(this.pos));
+    if (rest.startsWith(")")) throw this.fail("this “)” has no “(” to close");
+    if (rest && this.peek() === null) throw this.fail(READABLE);
+    if (rest) {
+      throw this.fail("a complete number ends just before this; join the parts with an operator such as * or +");
+    }
+  }
+
+  read() {
+    if (!strip(this.text)) {
+      const empty = `${this.subject} is empty`;
+      throw new Unreadable(this.entry ? `${empty}: put a number there.` : `${empty}.`);
+    }
+    const value = this.expression();
+    this.done();
+    return value;
+  }
+}
+
+/** The value of one number or arithmetic expression; throws Unreadable if it is not one. */
+export function readNumber(text, decimalComma = true) {
+  checkLength(text);
+  return new Parser(typographic(text), decimalComma).read();
+}
+
+/** Start and end of the text inside one pair of brackets around the whole answer. */
+function outerBrackets(text) {
+  const lead = text.length - lstrip(text).length;
+  const inner = strip(text);
+  if (inner.length < 2 || !["[]", "()"].includes(inner[0] + inner[inner.length - 1])) return [0, text.length];
+  let depth = 0;
+  for (const char of inner.slice(0, -1)) {
+    depth += { "(": 1, "[": 1, ")": -1, "]": -1 }[char] ?? 0;
+    if (depth === 0) return [0, text.length]; // as in "(1), (2)": the first bracket closes early
+  }
+  return [lead + 1, lead + inner.length - 1];
+}
+
+/** Split on commas and semicolons outside parentheses; each part with where it starts. */
+function splitTopLevel(text, start) {
+  const parts = [];
+  let depth = 0;
+  for (let i = start; i < text.length; i += 1) {
+    depth += { "(": 1, ")": -1 }[text[i]] ?? 0;
+    if (",;".includes(text[i]) && depth === 0) {
+      parts.push([start, text.slice(start, i)]);
+      start = i + 1;
+    }
+  }
+  parts.push([start, text.slice(start)]);
+  return parts;
+}
+
+/** Numbers separated by commas or semicolons, optionally in brackets. */
+export function readVector(text) {
+  checkLength(text);
+  const typed = typographic(text);
+  if (strip(typed).slice(0, 1) === "[" && strip(typed).slice(-1) !== "]") {
+    throw new Unreadable("The answer opens a “[” but does not close it with “]” at the end.");
+  }
+  const [start, end] = outerBrackets(typed);
+  if (!strip(typed.slice(start, end))) throw new Unreadable("The answer is empty.");
+  return splitTopLevel(typed.slice(0, end), start).map(([offset, part], index) =>
+    new Parser(part, false, characters(typed.slice(0, offset)), `entry ${index + 1}`).read(),
+  );
+}
