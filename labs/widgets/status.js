@@ -4,8 +4,9 @@
 import { sentence } from "./verdict.js";
 
 const TEXT = {
-  starting: "Starting Python in your browser… the numbers shown were computed when the page was built.",
-  ready: "Live: every number here is computed by Python running in your browser.",
+  // Short: the page's loading line at the top says how far Python has got.
+  starting: "Numbers from the build; live once Python has started.",
+  ready: "Live: computed by Python in your browser.",
 };
 
 export function bindStatus(el, runtime) {

@@ -1,0 +1,53 @@
+// One loading line for the whole page while Python starts: what it is doing and how much is
+// downloaded ("Starting Python: downloading 6.2 of 9.4 MB"). It sits at the top of the page
+// on pages that need Python and goes away once Python is live. The runtime reports progress
+// as "progress" events {phase, loaded, total}; bytes are shown when it knows them.
+
+const PHASES = {
+  download: "downloading",
+  python: "starting the interpreter",
+  numpy: "loading NumPy",
+  course: "loading the course code",
+};
+
+const mb = (bytes) => (bytes / 1_000_000).toFixed(1);
+
+function describe(detail) {
+  const phase = PHASES[detail?.phase] ?? "getting ready";
+  if (detail?.phase === "download" && detail.total > 0) {
+    return `Starting Python: ${phase} ${mb(detail.loaded)} of ${mb(detail.total)} MB`;
+  }
+  return `Starting Python: ${phase}…`;
+}
+
+export function showLoading(runtime, needsPython) {
+  document.querySelector(".livelab-loading")?.remove();
+  if (!needsPython || runtime.state !== "starting") return;
+  const bar = document.createElement("div");
+  bar.className = "livelab-loading";
+  bar.setAttribute("role", "status");
+  const text = document.createElement("span");
+  const meter = document.createElement("progress");
+  meter.setAttribute("aria-label", "Python start-up");
+  bar.append(text, meter);
+  const show = (detail) => {
+    text.textContent = describe(detail);
+    if (detail?.total > 0) {
+      meter.max = detail.total;
+      meter.value = detail.loaded;
+    } else {
+      meter.removeAttribute("value"); // an indeterminate bar between downloads
+    }
+  };
+  show(runtime.progress);
+  const onProgress = (event) => show(event.detail);
+  const onStatus = () => {
+    if (runtime.state === "starting") return;
+    bar.remove();
+    runtime.removeEventListener("progress", onProgress);
+    runtime.removeEventListener("status", onStatus);
+  };
+  runtime.addEventListener("progress", onProgress);
+  runtime.addEventListener("status", onStatus);
+  (document.querySelector(".md-content__inner") ?? document.body).prepend(bar);
+}
