@@ -1,21 +1,23 @@
-// A numeric question: the typed text is judged by livelab.answers in the Python worker.
+// A numeric question: the typed text is judged on the page by the JavaScript port of
+// livelab.answers (../grading/numeric.js), at once and without the Python worker, so it
+// works before Python has started and even if it never starts.
 // The answer and its explanation stay sealed until the answer is right or the student asks
 // for it after an attempt; an answer shown first never counts as solved.
 
+import { gradeNumeric } from "../grading/numeric.js";
 import { QuestionRecord } from "../progress/record.js";
 import { showMarkup, unseal } from "./sealed.js";
-import { enable, markColumn, markStale, runtimeProblem, showUnavailable, showVerdict } from "./verdict.js";
+import { enable, markColumn, markStale, showVerdict } from "./verdict.js";
 
 const SHOWN_NOTE = "The answer was shown first, so this question counts as shown, not solved.";
 
-export function mount(el, runtime) {
+export function mount(el) {
   const record = new QuestionRecord(el.dataset.question, "numeric");
   const sealed = unseal(el);
   const field = el.querySelector("input.livelab-field");
   const checkButton = el.querySelector('[data-action="check"]');
   const revealButton = el.querySelector('[data-action="reveal"]');
   const reveal = el.querySelector("[data-reveal]");
-  let checking = false;
 
   const showAnswer = () => {
     showMarkup(reveal, sealed.reveal);
@@ -29,20 +31,10 @@ export function mount(el, runtime) {
     revealButton.hidden = record.attempts === 0 || !reveal.hidden;
   };
 
-  async function check() {
-    if (checking) return; // Enter pressed again while a check runs: ignored, not counted
-    checking = true;
-    showVerdict(el, "pending", "Checking…");
-    let result;
-    try {
-      result = await runtime.call("numeric", { spec: sealed.spec, text: field.value });
-    } catch (err) {
-      if (err.type === "RuntimeUnavailable") showUnavailable(el, err, runtime);
-      else showVerdict(el, "pending", runtimeProblem(err));
-      return;
-    } finally {
-      checking = false;
-    }
+  // A check runs to its end before the next event, so a second Enter is a second check,
+  // never one that lands while the first is still out; a held-down Enter is one check.
+  function check() {
+    const result = gradeNumeric(sealed.spec, field.value);
     if (result.verdict === "unreadable") {
       showVerdict(el, "unreadable", result.message);
       markColumn(field, result.column);
@@ -68,14 +60,14 @@ export function mount(el, runtime) {
     offerAnswer();
   }
   const onSaved = (event) => {
-    if (!event.detail.external || checking) return;
+    if (!event.detail.external) return;
     record.refresh();
     restore();
   };
 
   enable(el);
   restore();
-  const onKey = (event) => event.key === "Enter" && check();
+  const onKey = (event) => event.key === "Enter" && !event.repeat && check();
   const onInput = () => markStale(el);
   field.addEventListener("keydown", onKey);
   field.addEventListener("input", onInput);

@@ -7,9 +7,14 @@ import pytest
 from playwright.sync_api import expect
 
 from livelab import grading
+from livelab.answers import NumericSpec
 from livelab.questions import load_blanks
+from tests.answer_vectors import close_readings, expand, load
 
 STORAGE_KEY = "livelab-progress:/"
+CLIENT = "assets/livelab/runtime/client.js"
+NUMERIC_GRADER = "assets/livelab/grading/numeric.js"
+WASM = "**/pyodide.asm.wasm"
 
 
 def question(page, qid):
@@ -80,6 +85,83 @@ def test_numeric_answer_and_verdict_survive_a_reload(page, site):
     page.reload()
     expect(question(page, "q7").get_by_label("Your answer")).to_have_value(q.reveal)
     expect(verdict(page, "q7")).to_have_text(re.compile("^Correct"))
+
+
+def python_state(page, site, settled=False):
+    """The page's runtime state: "starting", "ready" or "failed"; with settled, once it has
+    left "starting" (or after 30 s)."""
+    return page.evaluate(
+        """async ([client, settled]) => {
+            const { runtime } = await import(client);
+            const left = new Promise((resolve) => {
+                const moved = () => runtime.state !== "starting" && resolve();
+                runtime.addEventListener("status", moved);
+                moved();
+            });
+            if (settled) await Promise.race([left, new Promise((r) => setTimeout(r, 30000))]);
+            return runtime.state;
+        }""",
+        [site.url(CLIENT), settled],
+    )
+
+
+def test_numeric_questions_are_graded_when_python_cannot_start(page, site):
+    page.context.route(WASM, lambda route: route.abort())
+    q5 = open_question(page, site, "q5")
+    assert site.question("q7")[0] == site.question("q5")[0]
+    wrong_value, message = q5.spec.wrong[0]
+    answer_numeric(page, "q5", str(wrong_value))
+    expect(verdict(page, "q5")).to_have_text(f"Not yet. {message}")
+    question(page, "q5").get_by_role("button", name="Show answer").click()
+    expect(question(page, "q5").get_by_text(f"Answer: {q5.reveal}")).to_be_visible()
+    _, q7 = site.question("q7")
+    answer_numeric(page, "q7", q7.reveal)
+    expect(verdict(page, "q7")).to_have_text("Correct.")
+    expect(question(page, "q7").get_by_text(f"Answer: {q7.reveal}")).to_be_visible()
+    assert python_state(page, site, settled=True) == "failed"
+    expect(question(page, "q7").get_by_role("button", name="Retry")).to_have_count(0)
+
+
+def test_a_numeric_question_is_graded_before_python_is_ready(page, site):
+    held = []  # the wasm request, kept unanswered: Python stays "starting"
+    page.context.route(WASM, lambda route: held.append(route))
+    q = open_question(page, site, "q7")
+    answer_numeric(page, "q7", "one radian")
+    expect(verdict(page, "q7")).to_contain_text("Could not read “one radian” (character 1)")
+    answer_numeric(page, "q7", q.reveal)
+    expect(verdict(page, "q7")).to_have_text("Correct.")
+    assert python_state(page, site) == "starting"
+    for route in held:
+        route.abort()
+
+
+def test_the_page_grader_in_chromium_gives_every_answer_vector(page, site):
+    page.goto(site.url(""))
+    vectors = load()
+    cases = vectors["cases"]
+    typed = [[vectors["specs"][case["spec"]], expand(case["text"])] for case in cases]
+    graded = page.evaluate(
+        """async ([grader, typed]) => {
+            const { gradeNumeric, readAnswer } = await import(grader);
+            return typed.map(([spec, text]) => {
+                const result = gradeNumeric(spec, text);
+                return [result, result.verdict === "unreadable" ? null : readAnswer(spec, text)];
+            });
+        }""",
+        [site.url(NUMERIC_GRADER), typed],
+    )
+    specs = {name: NumericSpec.from_json(spec) for name, spec in vectors["specs"].items()}
+
+    def agrees(case, result, reading):
+        tolerance = specs[case["spec"]].tolerance
+        same_reading = "reading" not in case or close_readings(reading, case["reading"], tolerance)
+        return result == case["result"] and same_reading
+
+    assert len(graded) == len(cases)
+    differ = [
+        (case, got) for case, got in zip(cases, graded, strict=True) if not agrees(case, *got)
+    ]
+    assert differ == []
 
 
 # ---- choice ----------------------------------------------------------------------------
