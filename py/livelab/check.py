@@ -3,8 +3,9 @@
 In CPython: a numeric question's answer must pass and each listed wrong answer must fail
 with its own message; a choice question's correct option must be the one marked; a code
 question's reference blank, its listed correct blanks and its listed wrong blanks must
-behave as its data file says. With --browser the code and numeric questions are replayed
-again through the page's Pyodide worker in headless Chromium.
+behave as its data file says. With --browser they are replayed again in headless Chromium
+where students run them: a numeric question through the page's JavaScript grader (the
+module the numeric widget imports), a code question through the page's Pyodide worker.
 """
 
 from __future__ import annotations
@@ -98,29 +99,45 @@ def replay_in_python(q: Question) -> list[str]:
     return [p for r in code_replays(q) if (p := judge(r, grading.check(q.question, r.answer)))]
 
 
+CLIENT = "runtime/client.js"
+"""The page's runtime, relative to the site's assets/livelab/."""
+NUMERIC_GRADER = "grading/numeric.js"
+"""The page's numeric grader, relative to assets/livelab/: what the numeric widget runs."""
 BROWSER_CALL = """async ([client, name, args]) => {
     const { runtime } = await import(client);
     try { return await runtime.call(name, args, { timeoutMs: 20000 }); }
     catch (err) { return { verdict: "error", message: `${err.type}: ${err.message}` }; }
 }"""
+BROWSER_GRADE = """async ([grader, spec, text]) => {
+    try { return (await import(grader)).gradeNumeric(spec, text); }
+    catch (err) { return { verdict: "error", message: `${err.name}: ${err.message}` }; }
+}"""
+WHERE = {"numeric": "CPython and the page's JavaScript", "code": "CPython and Pyodide"}
+"""Where each kind is replayed with --browser (a choice question only in CPython)."""
 
 
-def replay_in_browser(page, client_url: str, q: Question) -> list[str]:
-    """Problems found replaying a numeric or code question through the page's worker."""
+def replay_in_browser(page, assets_url: str, q: Question) -> list[str]:
+    """Problems found replaying a numeric or code question as the page runs it.
+
+    assets_url is the served site's assets/livelab/ folder, ending in a slash.
+    """
     if isinstance(q, NumericQuestion):
-        spec = q.spec.to_json()
-        calls = [(r, "numeric", {"spec": spec, "text": r.answer}) for r in numeric_replays(q)]
-    elif isinstance(q, CodeQuestionRef):
-        calls = [
-            (r, "code_check", {"question": q.question, "blank": r.answer}) for r in code_replays(q)
+        grader = assets_url + NUMERIC_GRADER
+        spec = json.loads(json.dumps(q.spec.to_json()))  # as the page carries it
+        return [
+            p
+            for r in numeric_replays(q)
+            if (p := judge(r, page.evaluate(BROWSER_GRADE, [grader, spec, r.answer])))
         ]
-    else:
+    if not isinstance(q, CodeQuestionRef):
         return []
-    return [
-        p
-        for r, name, args in calls
-        if (p := judge(r, page.evaluate(BROWSER_CALL, [client_url, name, args])))
-    ]
+    problems = []
+    for r in code_replays(q):
+        args = {"question": q.question, "blank": r.answer}
+        result = page.evaluate(BROWSER_CALL, [assets_url + CLIENT, "code_check", args])
+        if problem := judge(r, result):
+            problems.append(problem)
+    return problems
 
 
 def _browser_pass(
@@ -140,11 +157,11 @@ def _browser_pass(
             browser = launch_chromium(playwright)
             page = browser.new_page()
             page.goto(origin + "/")
-            client = origin + "/assets/livelab/runtime/client.js"
+            assets_url = origin + "/assets/livelab/"
             for url, questions in course.items():
                 for q in questions:
                     if not isinstance(q, ChoiceQuestion):
-                        problems[(url, q.id)] = replay_in_browser(page, client, q)
+                        problems[(url, q.id)] = replay_in_browser(page, assets_url, q)
             browser.close()
     finally:
         server.shutdown()
@@ -180,7 +197,7 @@ def main(config_file: Path, browser: bool) -> int:
     for url, questions in course.items():
         for q in questions:
             problems = replay_in_python(q) + in_browser.get((url, q.id), [])
-            where = "CPython and Pyodide" if (url, q.id) in in_browser else "CPython"
+            where = WHERE[q.kind] if (url, q.id) in in_browser else "CPython"
             status = "FAIL" if problems else "ok  "
             print(f"{status} {url} {q.id} ({q.kind}, {where})")
             for problem in problems:
