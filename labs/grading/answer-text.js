@@ -4,13 +4,12 @@
 // in py/livelab/answer_vectors.json hold both to the same readings and words; read that
 // module's docstring for what is accepted and why.
 //
-// Three things differ from a literal translation, all so the messages match Python's:
-// lengths, columns and quotes count characters (code points), not UTF-16 units; blank
-// space is Python's str.isspace set, not JavaScript's \s (which adds U+FEFF and lacks
-// U+001C-U+001F and U+0085); and the errors Python's math raises (a domain error, an
-// overflow, a complex power) are asked about before Math gives NaN or Infinity.
+// Two things differ from a literal translation, both so the messages match Python's: text
+// is measured, stripped and numbers are written as Python does (./python-text.js); and the
+// errors Python's math raises (a domain error, an overflow, a complex power) are asked
+// about before Math gives NaN or Infinity.
 
-import { formatG } from "./format-g.js";
+import { characters, formatG, lstrip, SPACE, strip } from "./python-text.js";
 
 export const MAX_LENGTH = 200;
 export const MAX_DEPTH = 20;
@@ -33,14 +32,11 @@ const CONSTANTS = new Map([
 ]);
 const NOT_FINITE = ["nan", "inf", "infinity", "∞"];
 const SIGNS = { "−": "-", "–": "-", "×": "*", "·": "*", "÷": "/" };
-const SPACE = "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
 const NUMBER = "(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)(?:[eE][-+]?[0-9]+)?";
 const NAME = "[A-Za-zπ∞]+|√";
 const TOKEN = new RegExp(`${SPACE}*(?:${NUMBER}|${NAME}|\\*\\*|[-+*/^()])`, "y");
 const WORD = new RegExp(NAME, "y");
 const WHOLE_WORD = new RegExp(`^(?:${NAME})$`);
-const LEADING_SPACE = new RegExp(`^${SPACE}+`);
-const TRAILING_SPACE = new RegExp(`${SPACE}+$`);
 const READABLE = "only digits, + - * / ^, parentheses and names such as sqrt or pi can be read";
 
 /** The text is not a number or arithmetic the parser reads; column is 1-based, or null. */
@@ -50,16 +46,6 @@ export class Unreadable extends Error {
     this.name = "Unreadable";
     this.column = column;
   }
-}
-
-const lstrip = (text) => text.replace(LEADING_SPACE, "");
-const strip = (text) => lstrip(text).replace(TRAILING_SPACE, "");
-
-/** How many characters Python's len() counts: astral characters are one, not two. */
-function characters(text) {
-  let count = 0;
-  for (const _ of text) count += 1;
-  return count;
 }
 
 /** Text echoed back in a message, cut short so a pasted page is never repeated. */

@@ -1,8 +1,25 @@
-// Python's format(x, "g") for the numbers a grader message quotes ("sqrt is not defined at
-// -2", "(-8)^0.333333"): 6 significant digits, trailing zeros dropped, exponent form below
-// 1e-4 or from 1e6 on, with at least two exponent digits. Python rounds the exact binary
+// Text as Python sees it, for messages that must read the same on the page as in Python:
+// blank space is str.isspace's set (JavaScript's \s adds U+FEFF and lacks U+001C-U+001F and
+// U+0085), len() counts code points (an emoji is one character, not two UTF-16 units), and
+// format(x, "g") writes numbers: 6 significant digits, trailing zeros dropped, exponent form
+// below 1e-4 or from 1e6 on with at least two exponent digits. Python rounds the exact binary
 // value half to even; toPrecision rounds half up (1234565 gives 1.23457e+6, Python
 // 1.23456e+06), so the digits come from the exact value in BigInt arithmetic instead.
+
+export const SPACE = "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+const LEADING_SPACE = new RegExp(`^${SPACE}+`);
+const TRAILING_SPACE = new RegExp(`${SPACE}+$`);
+
+/** str.lstrip() and str.strip() with no argument. */
+export const lstrip = (text) => text.replace(LEADING_SPACE, "");
+export const strip = (text) => lstrip(text).replace(TRAILING_SPACE, "");
+
+/** len(text): characters outside the Basic Multilingual Plane count once. */
+export function characters(text) {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
 
 const DIGITS = 6;
 const LOW = 10n ** BigInt(DIGITS - 1);
