@@ -59,6 +59,7 @@ def config_for_docs(docs_dir: Path) -> Path:
         "pyodide_dir": "node_modules/pyodide",
         "cache_dir": ".cache/livelab",
         "katex_dir": "node_modules/katex/dist",
+        "workbox_dir": "node_modules",
     }
     plugin = "  - livelab:\n" + "".join(f"      {k}: {ROOT / v}\n" for k, v in folders.items())
     config = docs_dir.parent / "mkdocs.yml"

@@ -5,6 +5,8 @@ Built site layout (all under assets/livelab/):
   pyodide/                                      Pyodide core + verified NumPy wheel
   livelab-<hash>.zip                            this package, as the worker imports it
   manifest.json                                 tells the worker the two names above
+  workbox/                                      Workbox builds that the service worker imports
+and at the site root sw.js, the service worker with its precache list (livelab.offline).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
 import livelab
-from livelab import assets, compress
+from livelab import assets, compress, offline
 from livelab.fences import FenceContext, check_lab_links, custom_fences
 from livelab.markup.progress import (
     page_progress_html,
@@ -35,6 +37,7 @@ ASSET_DIR = "assets/livelab"
 SUPERFENCES = "pymdownx.superfences"
 ARITHMATEX = "pymdownx.arithmatex"
 KATEX_FILES = ("katex.mjs", "katex.min.css", "fonts")
+WORKBOX_PATH = f"{ASSET_DIR}/workbox/"
 
 
 class LiveLabConfig(base.Config):
@@ -46,6 +49,8 @@ class LiveLabConfig(base.Config):
     """Where the verified NumPy wheel is kept between builds (outside the site)."""
     katex_dir = c.Type(str, default="node_modules/katex/dist")
     """KaTeX's dist folder (npm package `katex`), shipped when pymdownx.arithmatex is on."""
+    workbox_dir = c.Type(str, default="node_modules")
+    """Folder holding the npm packages workbox-sw, -core, -precaching, -routing, -strategies."""
 
 
 class LiveLabPlugin(BasePlugin[LiveLabConfig]):
@@ -141,7 +146,9 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         labs_dir = self._path(config, self.config.labs_dir)
         if not (labs_dir / "livelab.js").is_file():
             raise PluginError(f"livelab: no livelab.js in labs_dir {labs_dir}")
-        shutil.copytree(labs_dir, out, dirs_exist_ok=True)
+        # The service worker's source becomes <site>/sw.js below, never a second copy in assets.
+        ignore = shutil.ignore_patterns(offline.SW_NAME)
+        shutil.copytree(labs_dir, out, dirs_exist_ok=True, ignore=ignore)
         try:
             assets.install_runtime(
                 self._path(config, self.config.pyodide_dir),
@@ -162,6 +169,14 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
             "version": livelab.__version__,
         }
         (out / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+        try:
+            offline.install_workbox(self._path(config, self.config.workbox_dir), out / "workbox")
+            # After every file a page asks for is in place, so the precache list holds them all.
+            offline.write_service_worker(
+                Path(config.site_dir), labs_dir / offline.SW_NAME, config.site_url, WORKBOX_PATH
+            )
+        except offline.OfflineError as exc:
+            raise PluginError(f"livelab: {exc}") from None
         # Last, so that every file written above has its pre-compressed copy.
         compress.precompress(Path(config.site_dir))
 

@@ -2,14 +2,17 @@
 
 Isolation (COOP same-origin + COEP require-corp) gives the page SharedArrayBuffer, so a
 running student program can be interrupted in place instead of restarting the worker.
-`mkdocs serve` cannot send those headers, hence this server.
+`mkdocs serve` cannot send those headers, hence this server. It also answers sitemap.xml
+with the address it is reached at, so instant navigation works on any port.
 """
 
 from __future__ import annotations
 
 import email.utils
 import functools
+import io
 import os
+import re
 import threading
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -19,6 +22,25 @@ ISOLATION_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Embedder-Policy": "require-corp",
 }
+SITEMAP_PATH = "/sitemap.xml"
+LOC = re.compile(r"<loc>([^<]*)</loc>")
+
+
+def rewrite_sitemap(xml: str, root: str) -> str:
+    """sitemap.xml with its addresses moved from the build's site_url to root.
+
+    mkdocs-material's instant navigation follows only links that the sitemap lists, and it
+    keeps each listed address's port, so a site served at another address than site_url
+    would load every page in full. MkDocs lists the home page at site_url itself, so the
+    shortest <loc> is site_url; a sitemap whose addresses do not all start with it is kept.
+    """
+    locs = LOC.findall(xml)
+    if not locs:
+        return xml
+    built = min(locs, key=len)
+    if not all(loc.startswith(built) for loc in locs):
+        return xml
+    return LOC.sub(lambda m: f"<loc>{root}{m.group(1)[len(built) :]}</loc>", xml)
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
@@ -34,6 +56,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     def send_head(self):  # type: ignore[no-untyped-def]
         """A file's pre-compressed `.gz` copy when the browser accepts gzip, else the file."""
+        if self.path.split("?")[0] == SITEMAP_PATH:
+            return self._sitemap()
         path = self.translate_path(self.path)
         packed = path + ".gz"
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
@@ -53,6 +77,27 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
         self.end_headers()
         return file
+
+    def _sitemap(self):  # type: ignore[no-untyped-def]
+        """sitemap.xml as it lists the pages at the address this request came to."""
+        path = self.translate_path(SITEMAP_PATH)
+        if not os.path.isfile(path):
+            return super().send_head()
+        mtime = os.stat(path).st_mtime
+        if self._not_modified_since(mtime):  # the address is part of the URL, so still current
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.end_headers()
+            return None
+        with open(path, encoding="utf-8") as file:
+            xml = file.read()
+        host = self.headers.get("Host")  # HTTP/1.1 requires it; without it, keep the file
+        body = (rewrite_sitemap(xml, f"http://{host}/") if host else xml).encode("utf-8")
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(mtime))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def _not_modified_since(self, mtime: float) -> bool:
         since = self.headers.get("If-Modified-Since")
