@@ -2,6 +2,7 @@
 // worker at once; widgets mount on every page that mkdocs-material shows (document$ emits on
 // the first load and after each instant navigation) and unmount when their page is left.
 
+import "./offline.js";
 import { progress } from "./progress/store.js";
 import { runtime } from "./runtime/client.js";
 
