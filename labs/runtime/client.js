@@ -6,6 +6,11 @@
 // knows which request is running and can stop exactly that one: through the interrupt buffer
 // when the page is cross-origin isolated (Python raises KeyboardInterrupt), otherwise, or if
 // Python does not stop within STOP_GRACE_MS, by terminating and respawning the worker.
+//
+// A reply may say the worker must be replaced (student code changed Python's own modules,
+// or its memory grew too large): the request is answered first, with a note that says so,
+// then a fresh worker starts and the waiting requests go to it. runtime.message is a full
+// sentence that says what failed and what to do; the page shows it before its Retry button.
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const BOOT_TIMEOUT_MS = 60_000;
@@ -14,10 +19,11 @@ export const DEFAULT_TIMEOUT_MS = 5_000;
 
 export class RuntimeError extends Error {
   constructor(error) {
-    super(error.message);
+    super(error.note ? `${error.message} ${error.note}` : error.message);
     this.type = error.type;
     this.line = error.line ?? null;
     this.column = error.column ?? null;
+    this.note = error.note ?? null;
   }
 }
 
@@ -40,7 +46,10 @@ class Runtime extends EventTarget {
     this.worker.onmessage = (event) => this.onMessage(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
-      this.fail(`the Python worker failed to start (${event.message || "script error"})`);
+      this.fail(
+        "Python could not start because its worker script did not load. " +
+          "Check your connection, then press Retry.",
+      );
     };
     this.interrupt = null;
     if (globalThis.crossOriginIsolated) {
@@ -48,7 +57,11 @@ class Runtime extends EventTarget {
       this.worker.postMessage({ type: "interrupt-buffer", buffer: this.interrupt.buffer });
     }
     this.bootTimer = setTimeout(
-      () => this.fail(`Python did not start within ${BOOT_TIMEOUT_MS / 1000} s`),
+      () =>
+        this.fail(
+          `Python did not start within ${BOOT_TIMEOUT_MS / 1000} s. ` +
+            "Check your connection, then press Retry.",
+        ),
       BOOT_TIMEOUT_MS,
     );
     this.setState("starting", "");
@@ -83,7 +96,8 @@ class Runtime extends EventTarget {
       this.setState("ready", "");
       this.pump();
     } else if (message.type === "boot-error") {
-      this.fail(`Python could not start: ${message.message}`);
+      this.bootDetail = message.detail; // what exactly failed, for whoever debugs it
+      this.fail(message.message);
     } else if (this.running && message.id === this.running.id) {
       const request = this.running;
       if (message.error?.fatal) {
@@ -94,13 +108,22 @@ class Runtime extends EventTarget {
       this.finish();
       if (message.type === "result") request.resolve(message.value);
       else request.reject(new RuntimeError(this.explainStop(request, message.error)));
-      this.pump();
+      if (message.restart) this.replace();
+      else this.pump();
     }
   }
 
   explainStop(request, error) {
     if (error.type !== "KeyboardInterrupt") return error;
-    return stopError(request.stopReason || "stopped", request.timeoutMs);
+    const reason = request.stopReason === "timeout" && error.deep ? "deep" : request.stopReason;
+    return { ...stopError(reason || "stopped", request.timeoutMs), note: error.note };
+  }
+
+  /** Start a fresh worker between requests; the waiting ones go to it once it is ready. */
+  replace() {
+    this.worker.terminate();
+    clearTimeout(this.bootTimer);
+    this.start();
   }
 
   finish() {
@@ -187,10 +210,18 @@ class Runtime extends EventTarget {
 const STOP_MESSAGES = {
   timeout: (timeoutMs) =>
     `Stopped: the code ran longer than ${timeoutMs / 1000} s. Look for a loop that never ends.`,
+  deep: (timeoutMs) =>
+    `Stopped: the code ran longer than ${timeoutMs / 1000} s, deep in a recursion (a function ` +
+    "that keeps calling itself). Make sure the calls stop.",
   stopped: () => "Stopped: you stopped the run.",
   crashed: () => "Python crashed while running this and is restarting. Try again in a moment.",
 };
-const STOP_TYPES = { timeout: "Timeout", stopped: "Stopped", crashed: "RuntimeCrashed" };
+const STOP_TYPES = {
+  timeout: "Timeout",
+  deep: "Timeout",
+  stopped: "Stopped",
+  crashed: "RuntimeCrashed",
+};
 
 function stopError(reason, timeoutMs) {
   const message = STOP_MESSAGES[reason](timeoutMs);
