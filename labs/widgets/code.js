@@ -76,6 +76,7 @@ export function mount(el, runtime) {
     showOutput([result.stdout, errorLine(result.error)].filter(Boolean).join("\n"));
     runStatus.textContent =
       result.verdict === "error" ? result.message : "Ran the example; its output is below.";
+    if (result.note) runStatus.textContent += ` ${result.note}`; // Python restarted after this run
     pointAt(result.error);
   }
 
@@ -87,6 +88,7 @@ export function mount(el, runtime) {
     if (record.attempt(blank.value, result.verdict, result.message)) {
       runStatus.textContent = CUT_NOTE;
     }
+    if (result.note) runStatus.textContent = `${runStatus.textContent} ${result.note}`.trim();
     const solvedNote = result.verdict === "correct" && record.shown ? SHOWN_NOTE : result.message;
     showVerdict(el, result.verdict, solvedNote);
     pointAt(result.error);
