@@ -83,6 +83,19 @@ def test_stop_ends_a_running_program(page, site):
     assert run_in_runtime(page, "print(1 + 1)") == "2\n"
 
 
+DEEP = "import sys\nsys.setrecursionlimit(10**6)\ndef f(n):\n    sum(range(2000))\n    f(n + 1)\n"
+LIMIT = "import sys\nprint(sys.getrecursionlimit())"
+
+
+def test_a_timeout_deep_in_a_recursion_says_recursion_and_the_limit_comes_back(page, site):
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    limit = run_in_runtime(page, LIMIT)
+    message = run_in_runtime(page, DEEP + "f(0)", timeout_ms=1000)
+    assert message.startswith("Timeout: Stopped: the code ran longer than 1 s, deep in a recursion")
+    assert run_in_runtime(page, LIMIT) == limit
+
+
 def test_student_errors_come_back_with_their_line(page, site):
     page.goto(site.url(LESSON))
     wait_live(page)
@@ -94,6 +107,10 @@ def test_a_failed_pyodide_load_says_so_and_retry_recovers(page, site):
     page.goto(site.url(LESSON))
     lab = page.locator('[data-lab="rope"]')
     expect(lab.get_by_text("Python could not start")).to_be_visible(timeout=30_000)
+    expect(lab.locator("[data-status]")).to_contain_text(
+        "Python could not start because its runtime files could not be downloaded. "
+        "Check your connection, then press Retry."
+    )
     expect(page.get_by_role("status", name=re.compile("score"))).to_have_text("0.00")
     page.context.unroute("**/pyodide.asm.wasm")
     lab.get_by_role("button", name="Retry").click()
