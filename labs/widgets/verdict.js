@@ -31,7 +31,9 @@ export const sentence = (message) => (/[.!?…]$/.test(message) ? message : `${m
 
 /** The runtime's failure as a sentence for a verdict line. */
 export function runtimeProblem(err) {
-  return err.type === "RuntimeUnavailable" ? `${sentence(err.message)} Press Retry to try again.` : err.message;
+  if (err.type !== "RuntimeUnavailable") return err.message;
+  // The runtime's own sentences usually say what to do already.
+  return /retry/i.test(err.message) ? sentence(err.message) : `${sentence(err.message)} Press Retry to try again.`;
 }
 
 /** Python could not start: say why on the verdict line, with the same Retry the labs offer. */
