@@ -7,7 +7,7 @@ STAMPS := .cache/stamps
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve site test test-unit bench check clean
+.PHONY: serve site test bench lock clean
 
 serve: site
 	$(BIN)/livelab serve site --port $(PORT)
@@ -22,11 +22,21 @@ bench: $(STAMPS)/runtime $(STAMPS)/chromium
 	$(BIN)/python bench/startup.py
 	$(BIN)/python bench/latency.py
 
-$(STAMPS)/python: pyproject.toml
+# The exact versions of requirements.lock (NumPy as Pyodide ships it), then livelab itself.
+$(STAMPS)/python: pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -r requirements.lock
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@mkdir -p $(STAMPS) && touch $@
+
+# Recompile requirements.lock from pyproject.toml's ranges and requirements.in's pins.
+lock:
+	test -x .cache/piptools/bin/pip-compile || ($(PYTHON) -m venv .cache/piptools && \
+		.cache/piptools/bin/pip install --quiet pip-tools)
+	.cache/piptools/bin/pip-compile --quiet --extra test --strip-extras --no-header \
+		--no-emit-index-url --no-emit-find-links --annotation-style line \
+		-o requirements.lock pyproject.toml requirements.in
 
 $(STAMPS)/npm: package.json package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund

@@ -47,6 +47,11 @@ class LockedWheel:
     file_name: str
     sha256: str
 
+    @property
+    def version(self) -> str:
+        """The package version in the wheel's name (numpy-2.0.2-cp312-... -> 2.0.2)."""
+        return self.file_name.split("-")[1]
+
 
 def sha256_of(path: Path) -> str:
     """Hex sha256 of a file, read in chunks."""
@@ -182,6 +187,8 @@ BUILD_ONLY = {
     "check.py",
     "browser.py",
     "quiz.py",
+    "fence_yaml.py",
+    "compress.py",
     "markup",
 }
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from livelab import fence_yaml
 from livelab.labs import LABS, lab_view
 from livelab.markup import Marks, lab_html
 from livelab.markup.progress import progress_placeholder
@@ -57,7 +58,7 @@ class FenceContext:
 def parse_body(source: str) -> dict:
     """The fence body as a mapping, or FenceError saying why it is not one."""
     try:
-        data = yaml.safe_load(source) if source.strip() else {}
+        data = fence_yaml.load(source) if source.strip() else {}
     except yaml.YAMLError as exc:
         raise FenceError(f"the fence body is not valid YAML: {exc}") from None
     if not isinstance(data, dict):

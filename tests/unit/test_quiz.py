@@ -5,6 +5,7 @@ import dataclasses
 import pytest
 
 from livelab import quiz
+from livelab.fences import parse_body
 from livelab.questions import CODE_QUESTIONS
 
 
@@ -42,3 +43,20 @@ def test_every_declared_option_says_what_it_is_for():
     for kind, table in quiz.OPTIONS.items():
         for name, option in table.items():
             assert option.what, f"{kind}.{name} has no description"
+
+
+@pytest.mark.parametrize(
+    ("body", "key", "value"),
+    [
+        ("answer: 010", "answer", 10),  # YAML 1.1 would read the octal 8
+        ("id: no", "id", "no"),  # YAML 1.1 would read false
+        ("answer: 1e-3", "answer", 0.001),  # YAML 1.1 would read the text "1e-3"
+        ("answer: -2.5E+2", "answer", -250.0),
+        ("answer: 0x1F", "answer", 31),
+        ("correct: true", "correct", True),
+        ("correct: yes", "correct", "yes"),
+    ],
+)
+def test_fence_bodies_are_read_as_yaml_1_2(body, key, value):
+    data = parse_body(body)
+    assert data[key] == value and type(data[key]) is type(value)
