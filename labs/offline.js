@@ -1,10 +1,11 @@
 // Offline use: registers the site's service worker (sw.js at the site root, written by the
 // build; labs/sw.js says what it does) with the whole site as its scope.
 //
-// On a first visit it registers once Python is live: by then the page's own downloads, the
-// runtime above all, are in the browser's HTTP cache, so the worker's precache revalidates
-// them instead of downloading them again, and it never competes with the first boot for
-// bandwidth. A page the worker already controls registers at once, which checks for an update.
+// It registers once Python is live: by then the page's own downloads, the runtime above all,
+// are in the browser's HTTP cache, so the worker's precache revalidates them instead of
+// downloading them again, and it never competes with the first boot for bandwidth. On later
+// visits the call changes nothing: the browser itself checks sw.js for a new version on each
+// page load, and a new version waits until no page of the old one is open.
 
 import { runtime } from "./runtime/client.js";
 
@@ -24,6 +25,6 @@ function registerWhenLive(event) {
 }
 
 if ("serviceWorker" in navigator) {
-  if (navigator.serviceWorker.controller || runtime.state === "ready") register();
+  if (runtime.state === "ready") register();
   else runtime.addEventListener("status", registerWhenLive);
 }
