@@ -5,6 +5,7 @@
 import "./offline.js";
 import { progress } from "./progress/store.js";
 import { runtime } from "./runtime/client.js";
+import { showLoading } from "./widgets/loading.js";
 
 const WIDGETS = {
   lab: () => import("./widgets/lab.js"),
@@ -17,6 +18,7 @@ const WIDGETS = {
 };
 
 const mounted = new Map(); // element -> unmount function
+const NEEDS_PYTHON = '[data-livelab="lab"], [data-livelab="code"]';
 
 async function typesetMath() {
   if (!document.querySelector(".arithmatex")) return;
@@ -26,6 +28,7 @@ async function typesetMath() {
 
 async function mountAll() {
   typesetMath();
+  showLoading(runtime, document.querySelector(NEEDS_PYTHON) !== null);
   for (const [el, unmount] of mounted) {
     if (!el.isConnected) {
       unmount();

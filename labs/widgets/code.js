@@ -47,6 +47,9 @@ export function mount(el, runtime) {
     output.hidden = text === "";
   };
   const offerHint = () => (buttons.hint.hidden = record.failures < HINT_AFTER);
+  // Before Python is live, say that the request waits for it (the page's loading line says how far).
+  const waiting = (text) =>
+    runtime.state === "starting" ? `${text} It runs as soon as Python has started (see the top of the page).` : text;
   const pointAt = (error) => error?.line === 1 && markColumn(blank, error.column);
 
   async function send(name, pending) {
@@ -71,7 +74,7 @@ export function mount(el, runtime) {
   }
 
   async function run() {
-    const result = await send("code_run", () => (runStatus.textContent = "Running the example…"));
+    const result = await send("code_run", () => (runStatus.textContent = waiting("Running the example…")));
     if (result === BUSY) return;
     showOutput([result.stdout, errorLine(result.error)].filter(Boolean).join("\n"));
     runStatus.textContent =
@@ -81,7 +84,7 @@ export function mount(el, runtime) {
   }
 
   async function check() {
-    const result = await send("code_check", () => showVerdict(el, "pending", "Checking…"));
+    const result = await send("code_check", () => showVerdict(el, "pending", waiting("Checking…")));
     if (result === BUSY) return; // Enter or Check again while a check runs: not an attempt
     showOutput(result.stdout || "");
     runStatus.textContent = "";
