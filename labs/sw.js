@@ -11,39 +11,17 @@
 //   host that cannot send those headers the page is cross-origin isolated from its second load.
 // Any address: sitemap.xml's addresses are rewritten to where this worker is served, because
 //   mkdocs-material's instant navigation only follows links that the sitemap lists.
+// Under `mkdocs serve` the build writes BUILD = {retire: true} instead: pages change with each
+//   save there, so that version replaces any earlier one at once, then empties its caches and
+//   unregisters, and an author's reload shows the page just built.
 
-importScripts(`${BUILD.workbox}workbox-sw.js`);
-workbox.setConfig({ modulePathPrefix: BUILD.workbox, debug: false });
-const { precaching, routing, strategies } = workbox;
 
 const ISOLATION = {
   "Cross-Origin-Opener-Policy": "same-origin",
   "Cross-Origin-Embedder-Policy": "require-corp",
   "Cross-Origin-Resource-Policy": "same-origin",
 };
-const SITEMAP = new URL("sitemap.xml", self.registration.scope).href;
-
-// Workbox downloads a file that has a revision with cache: "reload", past the browser's HTTP
-// cache. The page registers this worker only once Python is live, so it has just downloaded
-// most of these files (the 10 MB pyodide.asm.wasm among them): asking the server whether that
-// copy is current costs a 304 and no body. The integrity hash still guards the bytes.
-const revalidate = {
-  requestWillFetch: async ({ request, event }) =>
-    event && event.type === "install" ? new Request(request, { cache: "no-cache" }) : request,
-};
-
-const precache = new precaching.PrecacheController({ plugins: [revalidate] });
-precache.addToCacheList(BUILD.precache);
-self.addEventListener("install", (event) => precache.install(event));
-self.addEventListener("activate", (event) => precache.activate(event));
-
-/** sitemap.xml with every <loc> moved from the address of the build to this worker's scope. */
-async function sitemap({ request }) {
-  const response = (await precache.matchPrecache("sitemap.xml")) || (await fetch(request));
-  let text = await response.text();
-  if (BUILD.siteUrl) text = text.replaceAll(`<loc>${BUILD.siteUrl}`, `<loc>${self.registration.scope}`);
-  return new Response(text, { status: response.status, headers: { "Content-Type": "application/xml" } });
-}
+const PRECACHE_PREFIX = "workbox-precache";
 
 /** The response with the isolation headers added. */
 function isolate(response) {
@@ -56,14 +34,54 @@ function isolate(response) {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-const router = new routing.Router();
-router.registerRoute(new routing.Route(({ url }) => url.href === SITEMAP, sitemap));
-router.registerRoute(new precaching.PrecacheRoute(precache));
-router.setDefaultHandler(new strategies.NetworkOnly());
+function serveTheSite() {
+  importScripts(`${BUILD.workbox}workbox-sw.js`);
+  workbox.setConfig({ modulePathPrefix: BUILD.workbox, debug: false });
+  const { precaching, routing, strategies } = workbox;
 
-self.addEventListener("fetch", (event) => {
-  const { request } = event;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  const response = router.handleRequest({ event, request });
-  if (response) event.respondWith(response.then(isolate));
-});
+  // Workbox downloads a file that has a revision with cache: "reload", past the browser's HTTP
+  // cache. The page registers this worker only once Python is live, so it has just downloaded
+  // most of these files (the 10 MB pyodide.asm.wasm among them): asking the server whether
+  // that copy is current costs a 304 and no body. The integrity hash still guards the bytes.
+  const revalidate = {
+    requestWillFetch: async ({ request, event }) =>
+      event && event.type === "install" ? new Request(request, { cache: "no-cache" }) : request,
+  };
+  const precache = new precaching.PrecacheController({ plugins: [revalidate] });
+  precache.addToCacheList(BUILD.precache);
+  self.addEventListener("install", (event) => precache.install(event));
+  self.addEventListener("activate", (event) => precache.activate(event));
+
+  /** sitemap.xml with every <loc> moved from the address of the build to this worker's scope. */
+  async function sitemap({ request }) {
+    const response = (await precache.matchPrecache("sitemap.xml")) || (await fetch(request));
+    let text = await response.text();
+    if (BUILD.siteUrl) text = text.replaceAll(`<loc>${BUILD.siteUrl}`, `<loc>${self.registration.scope}`);
+    return new Response(text, { status: response.status, headers: { "Content-Type": "application/xml" } });
+  }
+
+  const SITEMAP = new URL("sitemap.xml", self.registration.scope).href;
+  const router = new routing.Router();
+  router.registerRoute(new routing.Route(({ url }) => url.href === SITEMAP, sitemap));
+  router.registerRoute(new precaching.PrecacheRoute(precache));
+  router.setDefaultHandler(new strategies.NetworkOnly());
+
+  self.addEventListener("fetch", (event) => {
+    const { request } = event;
+    if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+    const response = router.handleRequest({ event, request });
+    if (response) event.respondWith(response.then(isolate));
+  });
+}
+
+async function retire() {
+  for (const name of await caches.keys()) if (name.startsWith(PRECACHE_PREFIX)) await caches.delete(name);
+  await self.registration.unregister();
+}
+
+if (BUILD.retire) {
+  self.addEventListener("install", () => self.skipWaiting());
+  self.addEventListener("activate", (event) => event.waitUntil(retire()));
+} else {
+  serveTheSite();
+}

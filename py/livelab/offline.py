@@ -117,24 +117,28 @@ def install_workbox(node_modules: Path, dest: Path) -> list[Path]:
 
 
 def write_service_worker(
-    site_dir: Path, template: Path, site_url: str | None, workbox_path: str
+    site_dir: Path, template: Path, site_url: str | None, workbox_path: str, retire: bool = False
 ) -> Path:
     """Write sw.js at the site root: the precache list of site_dir, then the template.
 
     site_url is the address the site was built for (sitemap.xml's <loc>s start with it);
     workbox_path is the folder of the Workbox builds, relative to the site root.
     Call it once every other file is in place: a file written later is not precached.
+    With retire (under `mkdocs serve`, where pages change with each save) the worker keeps
+    nothing: it replaces any earlier version at once, empties its caches and unregisters.
     """
     if not template.is_file():
         raise OfflineError(f"the service worker source {template} is missing")
-    build = {
-        "siteUrl": site_url,
-        "workbox": workbox_path,
-        "precache": [
-            {key: value for key, value in asdict(entry).items() if value is not None}
-            for entry in precache_entries(site_dir)
-        ],
-    }
+    build: dict[str, object] = {"retire": True}
+    if not retire:
+        build = {
+            "siteUrl": site_url,
+            "workbox": workbox_path,
+            "precache": [
+                {key: value for key, value in asdict(entry).items() if value is not None}
+                for entry in precache_entries(site_dir)
+            ],
+        }
     target = site_dir / SW_NAME
     header = f"const BUILD = {json.dumps(build, indent=1)};\n\n"
     target.write_text(header + template.read_text(encoding="utf-8"), encoding="utf-8")

@@ -57,12 +57,16 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
     """Fences for labs and questions, plus the self-hosted Pyodide runtime."""
 
     def __init__(self) -> None:
+        self.command = "build"
         self.math = False
         self.fences = FenceContext()
         self.pages: dict[str, tuple[str, str]] = {}  # src_uri -> (url, title)
 
     def _path(self, config, value: str) -> Path:
         return (Path(config.config_file_path).parent / value).resolve()
+
+    def on_startup(self, *, command, dirty):
+        self.command = command  # "serve": the service worker must keep nothing (livelab.offline)
 
     def on_config(self, config):
         if SUPERFENCES not in config.markdown_extensions:
@@ -173,7 +177,11 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
             offline.install_workbox(self._path(config, self.config.workbox_dir), out / "workbox")
             # After every file a page asks for is in place, so the precache list holds them all.
             offline.write_service_worker(
-                Path(config.site_dir), labs_dir / offline.SW_NAME, config.site_url, WORKBOX_PATH
+                Path(config.site_dir),
+                labs_dir / offline.SW_NAME,
+                config.site_url,
+                WORKBOX_PATH,
+                retire=self.command == "serve",
             )
         except offline.OfflineError as exc:
             raise PluginError(f"livelab: {exc}") from None

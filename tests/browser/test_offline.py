@@ -8,6 +8,8 @@ from collections import Counter
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
 from playwright.sync_api import expect
 
 from livelab.check import build_course
@@ -28,6 +30,21 @@ ACTIVATED = """async (ms) => {
             active.addEventListener("statechange", () =>
                 active.state === "activated" && resolve("activated"))));
     return Promise.race([activated, timeout]);
+}"""
+# Resolves with true once the site's service worker is gone: the retiring version that a
+# `mkdocs serve` build writes has activated, which unregisters it.
+RETIRED = """async (ms) => {
+    const timeout = new Promise((resolve) => setTimeout(() => resolve(false), ms));
+    const gone = async () => (await navigator.serviceWorker.getRegistration()) === undefined;
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration) return true;
+    const { installing, waiting, active } = registration;
+    const worker = installing || waiting || (active.state === "activating" ? active : null);
+    const retiring = worker ? Promise.resolve(worker) : new Promise((resolve) =>
+        registration.addEventListener("updatefound", () => resolve(registration.installing)));
+    const activated = retiring.then((w) => w.state === "activated" || new Promise((resolve) =>
+        w.addEventListener("statechange", () => w.state === "activated" && resolve())));
+    return Promise.race([activated.then(gone), timeout]);
 }"""
 # Resolves with true once a new version of the service worker is installed and waiting.
 NEW_VERSION_WAITING = """async (ms) => {
@@ -201,6 +218,38 @@ def test_a_changed_page_reaches_the_visit_after_next_without_mixing_builds(brows
         wait_live(third)
         third.get_by_label("q position").fill("2")
         expect(third.get_by_role("status", name=re.compile("score"))).to_have_text("0.84")
+    finally:
+        context.close()
+        host.close()
+
+
+def test_under_mkdocs_serve_an_earlier_build_is_no_longer_served(browser, tmp_path):
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs)
+    config_file = config_for_docs(docs)
+    served = make_server(tmp_path / "site", port=0, isolated=False)
+    host = Site(served, tmp_path / "site", isolated=False)
+    build_course(config_file, host.site_dir, host.url())
+    serve_in_thread(served)
+    news = "This sentence was saved while mkdocs serve was running."
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(host.url(LESSON))
+        wait_live(page)
+        precached(page)
+
+        home = docs / "index.md"
+        home.write_text(home.read_text(encoding="utf-8") + f"\n{news}\n", encoding="utf-8")
+        config = load_config(str(config_file), site_dir=str(host.site_dir), site_url=host.url())
+        config.plugins.on_startup(command="serve", dirty=False)  # as `mkdocs serve` starts
+        build(config)
+
+        page.goto(host.url(""))  # the browser checks sw.js and finds the retiring version
+        assert page.evaluate(RETIRED, 30_000)
+        page.reload()
+        expect(page.get_by_role("main")).to_contain_text(news)
+        assert not controlled(page)
     finally:
         context.close()
         host.close()

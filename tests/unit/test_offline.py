@@ -112,6 +112,13 @@ def test_the_service_worker_changes_exactly_when_a_precached_file_does(site, tmp
     assert written() != first
 
 
+def test_under_mkdocs_serve_the_service_worker_keeps_nothing(site, tmp_path):
+    template = write_site(tmp_path, {"sw-template.js": TEMPLATE}) / "sw-template.js"
+    sw = offline.write_service_worker(site, template, "http://127.0.0.1:8000/", "wb/", retire=True)
+    assert built(sw) == {"retire": True}
+    assert sw.read_text(encoding="utf-8").endswith(TEMPLATE)
+
+
 def test_a_missing_service_worker_source_fails_the_build(site, tmp_path):
     with pytest.raises(offline.OfflineError, match="service worker source"):
         offline.write_service_worker(site, tmp_path / "nowhere.js", None, "wb/")
