@@ -11,9 +11,15 @@
 // or its memory grew too large): the request is answered first, with a note that says so,
 // then a fresh worker starts and the waiting requests go to it. runtime.message is a full
 // sentence that says what failed and what to do; the page shows it before its Retry button.
+//
+// Start-up: the worker reports progress {phase, loaded, total} (bytes, while its large files
+// download), re-dispatched here as "progress" events and kept as runtime.progress. A boot
+// fails only when it stalls: nothing arrived and no phase advanced for STALL_MS, so a slow
+// link that still delivers never times out. Files already downloaded stay in the browser's
+// cache, so Retry does not download them again.
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
-const BOOT_TIMEOUT_MS = 60_000;
+export const STALL_MS = 20_000;
 const STOP_GRACE_MS = 1_000;
 export const DEFAULT_TIMEOUT_MS = 5_000;
 
@@ -37,12 +43,18 @@ class Runtime extends EventTarget {
     this.state = "starting";
     this.message = "";
     this.bootMs = null;
+    this.bootPhases = null;
+    this.snapshotStore = null; // {bytes, ms} once this tab stored a snapshot, or {error}
+    this.skipSnapshot = false;
     this.start();
   }
 
   start() {
     this.startedAt = performance.now(); // ms after navigation start; bench/ reports it
-    this.worker = new Worker(this.url, { type: "module", name: "livelab-python" });
+    this.restoring = false;
+    const url = new URL(this.url);
+    if (this.skipSnapshot) url.searchParams.set("snapshot", "skip");
+    this.worker = new Worker(url, { type: "module", name: "livelab-python" });
     this.worker.onmessage = (event) => this.onMessage(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
@@ -56,15 +68,23 @@ class Runtime extends EventTarget {
       this.interrupt = new Uint8Array(new SharedArrayBuffer(1));
       this.worker.postMessage({ type: "interrupt-buffer", buffer: this.interrupt.buffer });
     }
+    this.setProgress({ phase: "download", loaded: 0, total: 0 });
+    this.setState("starting", "");
+  }
+
+  /** Keep the latest boot progress, tell the page, and restart the stall timer. */
+  setProgress(detail) {
+    this.progress = detail;
+    clearTimeout(this.bootTimer);
     this.bootTimer = setTimeout(
       () =>
         this.fail(
-          `Python did not start within ${BOOT_TIMEOUT_MS / 1000} s. ` +
-            "Check your connection, then press Retry.",
+          "Python could not start because its download stalled: nothing arrived for " +
+            `${STALL_MS / 1000} s. Check your connection, then press Retry.`,
         ),
-      BOOT_TIMEOUT_MS,
+      STALL_MS,
     );
-    this.setState("starting", "");
+    this.dispatchEvent(new CustomEvent("progress", { detail }));
   }
 
   setState(state, message) {
@@ -76,6 +96,8 @@ class Runtime extends EventTarget {
   fail(message) {
     clearTimeout(this.bootTimer);
     if (this.state === "failed") return;
+    // A boot that restored a snapshot and then failed tries without one next time.
+    if (this.state === "starting" && this.restoring) this.skipSnapshot = true;
     this.worker.terminate();
     const error = new RuntimeError({ type: "RuntimeUnavailable", message });
     for (const request of this.takeAll()) request.reject(error);
@@ -89,10 +111,19 @@ class Runtime extends EventTarget {
   }
 
   onMessage(message) {
-    if (message.type === "ready") {
+    if (message.type === "progress") {
+      if (this.state !== "starting") return;
+      this.restoring = message.fromSnapshot;
+      const { phase, loaded, total } = message;
+      this.setProgress({ phase, loaded, total });
+    } else if (message.type === "snapshot-stored") {
+      const { bytes, ms, error } = message;
+      this.snapshotStore = error ? { error } : { bytes, ms };
+    } else if (message.type === "ready") {
       clearTimeout(this.bootTimer);
       this.bootMs = message.bootMs;
       this.bootPhases = message.phases;
+      this.skipSnapshot = false;
       this.setState("ready", "");
       this.pump();
     } else if (message.type === "boot-error") {

@@ -177,6 +177,28 @@ def install_runtime(pyodide_dir: Path, cache_dir: Path, dest: Path) -> list[Path
     return written
 
 
+# The files a browser downloads to start Python, whose sizes the loading line counts against.
+DOWNLOADS = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def boot_facts(pyodide_dir: Path, wheel_name: str, archive: Path) -> dict:
+    """What the worker needs to know before it downloads anything, for manifest.json.
+
+    runtime: a hash of Pyodide's core files, so a memory snapshot made in the browser is
+    used only with the runtime that made it. sizes: bytes of each large download, keyed by
+    its path in the asset folder; the worker counts decoded bytes, and with gzip the
+    response's Content-Length is the compressed size, so the build says the real one.
+    """
+    digest = hashlib.sha256()
+    for name in CORE_FILES:
+        digest.update(name.encode() + b"\0" + sha256_of(pyodide_dir / name).encode())
+    prefix = pyodide_dir.name + "/"
+    sizes = {prefix + name: (pyodide_dir / name).stat().st_size for name in DOWNLOADS}
+    sizes[prefix + wheel_name] = (pyodide_dir / wheel_name).stat().st_size
+    sizes[archive.name] = archive.stat().st_size
+    return {"runtime": digest.hexdigest()[:16], "sizes": sizes}
+
+
 # Modules that only the build uses (they import MkDocs or run tools); the browser never needs them.
 BUILD_ONLY = {
     "plugin.py",

@@ -172,6 +172,7 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
             "archive": archive.name,
             "version": livelab.__version__,
         }
+        manifest.update(assets.boot_facts(out / "pyodide", manifest["numpy"], archive))
         (out / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
         try:
             offline.install_workbox(self._path(config, self.config.workbox_dir), out / "workbox")

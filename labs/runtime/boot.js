@@ -1,0 +1,224 @@
+// The worker's boot: the interpreter (restored from a memory snapshot, or started the normal
+// way), NumPy, and our package; progress messages while it goes on. worker.js calls boot().
+//
+// Boot: the interpreter comes from a memory snapshot when one is stored for this runtime and
+// package (snapshot.js); otherwise it starts the normal way and the snapshot is made from it,
+// before NumPy is loaded, and stored while the boot goes on. phases.snapshot says which:
+// "restored", "made", or "none" (no Cache Storage, or the snapshot could not be made). The
+// worker's URL parameter ?snapshot=skip (the client sets it after a boot that restored one
+// failed or stalled) drops the stored snapshot and makes a new one.
+
+import { Downloads } from "./downloads.js";
+import {
+  AFTER_RESTORE_CODE,
+  dropSnapshot,
+  loadSnapshot,
+  makeSnapshot,
+  snapshotKey,
+  storeSnapshot,
+} from "./snapshot.js";
+
+const ASSETS = new URL("../", import.meta.url);
+export const PACKAGE_DIR = "/opt/livelab";
+const RETRY = "Check your connection, then press Retry.";
+const SKIP_SNAPSHOT = new URL(self.location.href).searchParams.get("snapshot") === "skip";
+
+/** A boot step that failed: `message` is the sentence for the page, `detail` what happened. */
+export class BootError extends Error {
+  constructor(message, cause) {
+    super(message);
+    this.detail = String(cause && cause.message ? cause.message : cause);
+  }
+}
+
+async function step(sentence, work) {
+  try {
+    return await work();
+  } catch (err) {
+    throw err instanceof BootError ? err : new BootError(sentence, err);
+  }
+}
+
+// Where the boot is ("python", "numpy", "course"), and the bytes counted so far; the page
+// sees "download" while any large file is still arriving.
+let downloads = null;
+let bootStep = "python";
+let fromSnapshot = false; // from the start of a restore on: the client retries without one
+
+function reportProgress() {
+  const phase = downloads && !downloads.done ? "download" : bootStep;
+  const loaded = downloads ? downloads.loaded : 0;
+  const total = downloads ? downloads.total : 0;
+  postMessage({ type: "progress", phase, loaded, total, fromSnapshot });
+}
+
+function enterStep(name) {
+  bootStep = name;
+  reportProgress();
+}
+
+async function fetchOk(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
+  return response;
+}
+
+// Pyodide only logs a failed pyodide.asm.wasm download and then waits forever; watching the
+// instantiation ourselves turns that into a boot error the page can show. One watcher for
+// the worker's life: a boot that falls back to a second loadPyodide is watched again.
+let wasmFailed = () => {};
+for (const name of ["instantiateStreaming", "instantiate"]) {
+  const original = WebAssembly[name];
+  WebAssembly[name] = (...args) => {
+    const result = original.apply(WebAssembly, args);
+    result.catch((err) => wasmFailed(new Error(`pyodide.asm.wasm did not load (${err.message})`)));
+    return result;
+  };
+}
+
+/** Start the interpreter; rejects when its WebAssembly fails to load. */
+function startPython(loadPyodide, options) {
+  const failure = new Promise((_, reject) => (wasmFailed = reject));
+  // enableRunUntilComplete: false keeps Pyodide off its JSPI path, which crashes Safari.
+  return Promise.race([loadPyodide({ ...options, enableRunUntilComplete: false }), failure]);
+}
+
+/**
+ * The interpreter, restored from the stored snapshot when there is a good one, else started
+ * the normal way; then a new snapshot is made and stored in the background (its result is
+ * posted as "snapshot-stored"). Sets phases.snapshot.
+ */
+async function interpreter(loadPyodide, indexURL, key, stored, phases) {
+  const bytes = await stored;
+  if (bytes) {
+    fromSnapshot = true;
+    reportProgress();
+    try {
+      const pyodide = await startPython(loadPyodide, { indexURL, _loadSnapshot: bytes });
+      pyodide.runPython(AFTER_RESTORE_CODE);
+      phases.snapshot = "restored";
+      return pyodide;
+    } catch (err) {
+      // A snapshot that cannot be restored is dropped; the normal boot below replaces it.
+      phases.snapshotError = String(err && err.message ? err.message : err);
+      await dropSnapshot().catch(() => {});
+    }
+  }
+  const canStore = Boolean(globalThis.caches);
+  const pyodide = await startPython(loadPyodide, { indexURL, _makeSnapshot: canStore });
+  phases.snapshot = "none";
+  if (canStore) {
+    try {
+      const snapshot = makeSnapshot(pyodide);
+      phases.snapshot = "made";
+      storeSnapshot(key, snapshot).then(
+        (ms) => postMessage({ type: "snapshot-stored", bytes: snapshot.byteLength, ms }),
+        (err) => postMessage({ type: "snapshot-stored", error: String(err.message ?? err) }),
+      );
+    } catch (err) {
+      phases.snapshotError = String(err && err.message ? err.message : err);
+    }
+  }
+  return pyodide;
+}
+
+/** Make the unpacked package read-only, so a line of student code cannot rewrite it. */
+function protect(FS, path) {
+  const { mode } = FS.stat(path);
+  if (FS.isDir(mode)) {
+    for (const name of FS.readdir(path)) {
+      if (name !== "." && name !== "..") protect(FS, `${path}/${name}`);
+    }
+    FS.chmod(path, 0o555);
+  } else {
+    FS.chmod(path, 0o444);
+  }
+}
+
+/** The large downloads to count, URL -> size (0 when the manifest does not say). */
+function tracked(manifest, indexURL) {
+  const sizes = {};
+  for (const name of ["pyodide.asm.wasm", "python_stdlib.zip", manifest.numpy]) {
+    sizes[new URL(name, indexURL).href] = 0;
+  }
+  sizes[new URL(manifest.archive, ASSETS).href] = 0;
+  for (const [path, size] of Object.entries(manifest.sizes ?? {})) {
+    sizes[new URL(path, ASSETS).href] = size;
+  }
+  return sizes;
+}
+
+/**
+ * Boot Python; resolves to {pyodide, api, bootMs, phases}, rejects with a BootError. api holds
+ * the functions of livelab.worker_api the worker calls (bound once, see worker.js).
+ */
+export async function boot() {
+  const started = performance.now();
+  const phases = {};
+  const mark = (name) => (phases[name] = Math.round(performance.now() - started));
+  const runtimeFiles =
+    `Python could not start because its runtime files could not be downloaded. ${RETRY}`;
+  const manifest = await step(runtimeFiles, async () =>
+    (await fetchOk(new URL("manifest.json", ASSETS))).json(),
+  );
+  const indexURL = new URL(manifest.pyodide, ASSETS).href;
+  downloads = new Downloads(tracked(manifest, indexURL), reportProgress);
+  self.fetch = downloads.fetch; // Pyodide's own downloads are counted too
+  enterStep("python");
+  const key = snapshotKey(manifest);
+  const stored = (SKIP_SNAPSHOT ? Promise.reject(new Error("skipped")) : loadSnapshot(key)).catch(
+    async (err) => {
+      if (!SKIP_SNAPSHOT) phases.snapshotError = String(err.message ?? err);
+      await dropSnapshot().catch(() => {});
+      return null;
+    },
+  );
+  // Fetch our package now and warm the HTTP cache with the NumPy wheel, while Pyodide's
+  // WebAssembly compiles; loadPackage then finds the wheel at hand.
+  const archive = fetchOk(new URL(manifest.archive, ASSETS)).then((r) => r.arrayBuffer());
+  archive.catch(() => {}); // awaited (and reported) below
+  fetch(new URL(manifest.numpy, indexURL)).then((r) => r.arrayBuffer()).catch(() => {});
+  mark("manifest");
+  const { loadPyodide } = await step(runtimeFiles, () =>
+    import(new URL("pyodide.mjs", indexURL).href),
+  );
+  // A missing python_stdlib.zip ends in "Program terminated with exit(1)": also a download.
+  const pyodide = await step(runtimeFiles, () =>
+    interpreter(loadPyodide, indexURL, key, stored, phases),
+  );
+  mark("pyodide");
+  enterStep("numpy");
+  const packageErrors = [];
+  await step(`Python could not start because NumPy could not be downloaded. ${RETRY}`, async () => {
+    await pyodide.loadPackage("numpy", {
+      messageCallback: () => {},
+      errorCallback: (message) => packageErrors.push(message),
+    });
+    if (!pyodide.loadedPackages.numpy) throw new Error(packageErrors.join("; ") || "no reason given");
+  });
+  mark("numpy");
+  enterStep("course");
+  const data = await step(
+    `Python could not start because the course's Python code could not be downloaded. ${RETRY}`,
+    () => archive,
+  );
+  const api = await step(
+    "Python could not start because the course's Python code failed to load. " +
+      "Reload the page to try again.",
+    () => {
+      pyodide.unpackArchive(data, "zip", { extractDir: PACKAGE_DIR });
+      protect(pyodide.FS, PACKAGE_DIR);
+      pyodide.pyimport("sys").path.insert(0, PACKAGE_DIR);
+      const module = pyodide.pyimport("livelab.worker_api");
+      return {
+        call: module.call,
+        after: module.after_request,
+        cleanState: module.clean_state,
+        studentCalls: new Set(module.STUDENT_CALLS),
+        snapshot: null, // taken just before the first request that runs student code
+      };
+    },
+  );
+  mark("livelab");
+  return { pyodide, api, bootMs: performance.now() - started, phases };
+}

@@ -1,0 +1,89 @@
+// Counts the bytes of the runtime's large downloads as they arrive, for the page's loading
+// line and for the client's stall timer (a boot that still receives bytes is not stuck).
+//
+// The worker routes every fetch through `fetch` below, Pyodide's own included (it calls the
+// global fetch for pyodide.asm.wasm, python_stdlib.zip and the NumPy wheel). A tracked file's
+// response is handed on untouched, and a clone of it is read to count its bytes, so
+// WebAssembly.instantiateStreaming still gets the real response. What is counted is what the
+// body delivers, that is decoded bytes; so the total is the file's size as the build measured
+// it (manifest.sizes), or Content-Length when the response is not compressed.
+
+const REPORT_EVERY_MS = 100;
+
+export class Downloads {
+  /**
+   * @param {Object<string, number>} sizes  URL -> size in bytes of each file to track
+   * @param {(loaded: number, total: number) => void} report  called at most every 100 ms,
+   *   and once more when every tracked file is in
+   */
+  constructor(sizes, report) {
+    this.files = new Map(Object.entries(sizes).map(([url, size]) => [url, { size, loaded: 0 }]));
+    this.report = report;
+    this.lastReport = 0;
+    this.pending = null;
+    this.originalFetch = globalThis.fetch.bind(globalThis);
+    this.fetch = (input, init) => this.track(this.originalFetch(input, init));
+  }
+
+  get loaded() {
+    let sum = 0;
+    for (const file of this.files.values()) sum += Math.min(file.loaded, file.size || file.loaded);
+    return sum;
+  }
+
+  get total() {
+    let sum = 0;
+    for (const file of this.files.values()) sum += file.size;
+    return sum;
+  }
+
+  /** Whether every tracked file has arrived in full. */
+  get done() {
+    for (const file of this.files.values()) if (!file.complete) return false;
+    return true;
+  }
+
+  /** Resolve like the fetch it wraps; count the body of a tracked, successful response. */
+  async track(pending) {
+    const response = await pending;
+    const file = this.files.get(response.url.split("?")[0]);
+    if (!file || !response.ok || !response.body) return response;
+    if (!file.size && !response.headers.get("Content-Encoding")) {
+      file.size = Number(response.headers.get("Content-Length")) || 0;
+    }
+    this.count(file, response.clone().body.getReader());
+    return response;
+  }
+
+  async count(file, reader) {
+    // Each fetch of a file counts from zero (a retry, or Pyodide asking again for a file we
+    // prefetched); the file's progress is the furthest any of them got.
+    let received = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        received += value.byteLength;
+        if (received > file.loaded) file.loaded = received;
+        this.changed();
+      }
+      file.complete = true;
+      if (!file.size) file.size = received;
+      this.changed(true);
+    } catch {
+      // The fetch failed or was cancelled; whoever awaits the response reports the failure.
+    }
+  }
+
+  changed(now = false) {
+    const since = performance.now() - this.lastReport;
+    if (now || this.done || since >= REPORT_EVERY_MS) {
+      clearTimeout(this.pending);
+      this.pending = null;
+      this.lastReport = performance.now();
+      this.report(this.loaded, this.total);
+    } else if (!this.pending) {
+      this.pending = setTimeout(() => this.changed(true), REPORT_EVERY_MS - since);
+    }
+  }
+}

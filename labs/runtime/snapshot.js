@@ -1,0 +1,109 @@
+// A memory snapshot of the Python interpreter, made in the browser after the first boot and
+// restored on later boots: restoring skips the interpreter's start-up (the slowest part of a
+// warm boot) and the imports listed in PRELOAD.
+//
+// What it holds: the interpreter as Pyodide starts it, plus the pure-Python standard library
+// modules that NumPy, Pyodide's package loader and our package import. What it must not hold,
+// and why: NumPy or any other module built from a .so file (Pyodide cannot restore loaded
+// binary libraries: the WebAssembly table entries and instances live outside the memory that
+// the snapshot copies); our package (its files live in the file system, which is not part of
+// the snapshot, and it changes more often than the runtime); open files and JavaScript
+// objects. The random module's state is in it, so the worker reseeds it after a restore.
+//
+// It is stored in Cache Storage under one fixed address, with the key of the runtime and the
+// package it was made for and the SHA-256 of its bytes; a snapshot with another key or other
+// bytes is dropped, and the worker boots the normal way and makes a new one.
+
+const CACHE = "livelab-python";
+const FORMAT = 1; // bump when PRELOAD or what is done after a restore changes
+const KEY_HEADER = "X-Livelab-Key";
+const SHA_HEADER = "X-Livelab-Sha256";
+
+// Found by listing sys.modules in a worker that booted the normal way, loaded NumPy, imported
+// livelab.worker_api and ran clean_state: every standard module it had that Pyodide's own
+// start had not imported. tests/browser/test_startup.py checks the list is still complete.
+export const PRELOAD = [
+  "__future__", "_blake2", "_compat_pickle", "_csv", "_ctypes", "_datetime", "_json", "_md5",
+  "_pickle", "_sha1", "_sha3", "base64", "calendar", "csv", "ctypes", "ctypes._endian",
+  "dataclasses", "datetime", "email", "email._encoded_words", "email._parseaddr",
+  "email._policybase", "email.base64mime", "email.charset", "email.encoders", "email.errors",
+  "email.header", "email.iterators", "email.message", "email.quoprimime", "email.utils",
+  "encodings.cp437", "hashlib", "hmac", "importlib.metadata", "importlib.metadata._adapters",
+  "importlib.metadata._collections", "importlib.metadata._functools",
+  "importlib.metadata._itertools", "importlib.metadata._meta", "importlib.metadata._text",
+  "json", "json.decoder", "json.encoder", "json.scanner", "numbers", "pickle", "platform",
+  "quopri", "secrets", "tarfile",
+];
+
+// Imports what it can: a module missing from a later Pyodide only costs its import later.
+const PRELOAD_CODE = `
+import importlib
+for _name in ${JSON.stringify(PRELOAD)}:
+    try:
+        importlib.import_module(_name)
+    except Exception:
+        pass
+del _name, importlib
+`;
+
+// Run after a restore: the snapshot's random state is the same in every tab.
+export const AFTER_RESTORE_CODE = "import random\nrandom.seed()\ndel random";
+
+/** The key a snapshot is valid for: this format, the runtime and the package (by hash). */
+export function snapshotKey(manifest) {
+  return [FORMAT, manifest.runtime ?? manifest.pyodide, manifest.numpy, manifest.archive].join("/");
+}
+
+function address() {
+  return new URL("snapshot.bin", import.meta.url).href;
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function open() {
+  return globalThis.caches ? caches.open(CACHE) : null; // none on a plain-http host
+}
+
+/**
+ * The stored snapshot for this key, checked, or null when there is none. Rejects when one is
+ * stored but is for another key or its bytes are damaged (the caller drops it).
+ */
+export async function loadSnapshot(key) {
+  const cache = await open();
+  const response = cache && (await cache.match(address()));
+  if (!response) return null;
+  if (response.headers.get(KEY_HEADER) !== key) throw new Error("the snapshot is for another version");
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if ((await sha256(bytes)) !== response.headers.get(SHA_HEADER)) {
+    throw new Error("the snapshot's bytes do not match its hash");
+  }
+  return bytes;
+}
+
+/** Forget the stored snapshot (it failed, or is for another version). */
+export async function dropSnapshot() {
+  const cache = await open();
+  if (cache) await cache.delete(address());
+}
+
+/** Store a snapshot for this key, replacing any other; resolves to the time it took (ms). */
+export async function storeSnapshot(key, bytes) {
+  const started = performance.now();
+  const cache = await open();
+  if (!cache) throw new Error("Cache Storage is not available here");
+  const headers = { [KEY_HEADER]: key, [SHA_HEADER]: await sha256(bytes) };
+  await cache.put(address(), new Response(bytes, { headers }));
+  return Math.round(performance.now() - started);
+}
+
+/**
+ * Import PRELOAD into an interpreter booted with `_makeSnapshot: true` and copy its memory.
+ * The interpreter goes on working afterwards: making the copy only reads the memory.
+ */
+export function makeSnapshot(pyodide) {
+  pyodide.runPython(PRELOAD_CODE);
+  return pyodide.makeMemorySnapshot();
+}
