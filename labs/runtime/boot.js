@@ -17,10 +17,13 @@ import {
   snapshotKey,
   storeSnapshot,
 } from "./snapshot.js";
+import { canInstallWheel, installWheel, unzip, writeFiles } from "./unpack.js";
 
 const ASSETS = new URL("../", import.meta.url);
 export const PACKAGE_DIR = "/opt/livelab";
 const RETRY = "Check your connection, then press Retry.";
+const WHEEL_WAIT_MS = 15_000; // at most: a stalled runtime download must not hold NumPy back
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const SKIP_SNAPSHOT = new URL(self.location.href).searchParams.get("snapshot") === "skip";
 
 /** A boot step that failed: `message` is the sentence for the page, `detail` what happened. */
@@ -135,6 +138,16 @@ function protect(FS, path) {
   }
 }
 
+/** NumPy the way Pyodide loads a package, for a Pyodide without what installWheel uses. */
+async function loadNumpy(pyodide) {
+  const errors = [];
+  await pyodide.loadPackage("numpy", {
+    messageCallback: () => {},
+    errorCallback: (message) => errors.push(message),
+  });
+  if (!pyodide.loadedPackages.numpy) throw new Error(errors.join("; ") || "no reason given");
+}
+
 /** The large downloads to count, URL -> size (0 when the manifest does not say). */
 function tracked(manifest, indexURL) {
   const sizes = {};
@@ -162,7 +175,10 @@ export async function boot() {
     (await fetchOk(new URL("manifest.json", ASSETS))).json(),
   );
   const indexURL = new URL(manifest.pyodide, ASSETS).href;
-  downloads = new Downloads(tracked(manifest, indexURL), reportProgress);
+  downloads = new Downloads(tracked(manifest, indexURL), () => {
+    if (downloads.done && phases.downloaded === undefined) mark("downloaded");
+    reportProgress();
+  });
   self.fetch = downloads.fetch; // Pyodide's own downloads are counted too
   enterStep("python");
   const key = snapshotKey(manifest);
@@ -173,11 +189,18 @@ export async function boot() {
       return null;
     },
   );
-  // Fetch our package now and warm the HTTP cache with the NumPy wheel, while Pyodide's
-  // WebAssembly compiles; loadPackage then finds the wheel at hand.
+  // Download our package and the NumPy wheel now, and unzip them while the interpreter
+  // starts; each is awaited (and its failure reported) below.
   const archive = fetchOk(new URL(manifest.archive, ASSETS)).then((r) => r.arrayBuffer());
-  archive.catch(() => {}); // awaited (and reported) below
-  fetch(new URL(manifest.numpy, indexURL)).then((r) => r.arrayBuffer()).catch(() => {});
+  const archiveFiles = archive.then(unzip);
+  // The wheel waits for the interpreter's own files: on a slow link they then arrive first
+  // and the interpreter starts while the wheel downloads.
+  const first = ["pyodide.asm.wasm", "python_stdlib.zip"].map((n) => new URL(n, indexURL).href);
+  const wheel = Promise.race([downloads.settled(first), delay(WHEEL_WAIT_MS)])
+    .then(() => fetchOk(new URL(manifest.numpy, indexURL)))
+    .then((r) => r.arrayBuffer());
+  const wheelFiles = wheel.then(unzip);
+  for (const pending of [archive, archiveFiles, wheel, wheelFiles]) pending.catch(() => {});
   mark("manifest");
   const { loadPyodide } = await step(runtimeFiles, () =>
     import(new URL("pyodide.mjs", indexURL).href),
@@ -188,25 +211,22 @@ export async function boot() {
   );
   mark("pyodide");
   enterStep("numpy");
-  const packageErrors = [];
-  await step(`Python could not start because NumPy could not be downloaded. ${RETRY}`, async () => {
-    await pyodide.loadPackage("numpy", {
-      messageCallback: () => {},
-      errorCallback: (message) => packageErrors.push(message),
-    });
-    if (!pyodide.loadedPackages.numpy) throw new Error(packageErrors.join("; ") || "no reason given");
-  });
+  await step(`Python could not start because NumPy could not be downloaded. ${RETRY}`, async () =>
+    canInstallWheel(pyodide)
+      ? installWheel(pyodide, "numpy", await wheel, await wheelFiles)
+      : loadNumpy(pyodide),
+  );
   mark("numpy");
   enterStep("course");
-  const data = await step(
+  const files = await step(
     `Python could not start because the course's Python code could not be downloaded. ${RETRY}`,
-    () => archive,
+    () => archiveFiles,
   );
   const api = await step(
     "Python could not start because the course's Python code failed to load. " +
       "Reload the page to try again.",
     () => {
-      pyodide.unpackArchive(data, "zip", { extractDir: PACKAGE_DIR });
+      writeFiles(pyodide.FS, PACKAGE_DIR, files);
       protect(pyodide.FS, PACKAGE_DIR);
       pyodide.pyimport("sys").path.insert(0, PACKAGE_DIR);
       const module = pyodide.pyimport("livelab.worker_api");

@@ -43,6 +43,17 @@ export class Downloads {
     return true;
   }
 
+  /** Resolves once every one of these URLs has arrived in full (or failed). */
+  settled(urls) {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (urls.every((url) => this.files.get(url)?.settled === true)) resolve();
+        else setTimeout(check, 50);
+      };
+      check();
+    });
+  }
+
   /** Resolve like the fetch it wraps; count the body of a tracked, successful response. */
   async track(pending) {
     const response = await pending;
@@ -51,6 +62,7 @@ export class Downloads {
     if (!file.size && !response.headers.get("Content-Encoding")) {
       file.size = Number(response.headers.get("Content-Length")) || 0;
     }
+    file.settled = false;
     this.count(file, response.clone().body.getReader());
     return response;
   }
@@ -72,6 +84,8 @@ export class Downloads {
       this.changed(true);
     } catch {
       // The fetch failed or was cancelled; whoever awaits the response reports the failure.
+    } finally {
+      file.settled = true;
     }
   }
 

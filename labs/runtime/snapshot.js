@@ -46,8 +46,14 @@ for _name in ${JSON.stringify(PRELOAD)}:
 del _name, importlib
 `;
 
-// Run after a restore: the snapshot's random state is the same in every tab.
-export const AFTER_RESTORE_CODE = "import random\nrandom.seed()\ndel random";
+// Run after a restore: the snapshot's random state is the same in every tab, so reseed it;
+// and note which modules came from the snapshot (tests check PRELOAD is complete).
+export const AFTER_RESTORE_CODE = `
+import random, sys
+random.seed()
+sys._livelab_from_snapshot = frozenset(sys.modules)
+del random, sys
+`;
 
 /** The key a snapshot is valid for: this format, the runtime and the package (by hash). */
 export function snapshotKey(manifest) {

@@ -1,0 +1,91 @@
+// Zip archives unpacked in JavaScript, for the NumPy wheel and our package.
+//
+// Pyodide unpacks archives with Python's zipfile; after a snapshot restore the interpreter's
+// WebAssembly has not warmed up yet, and that took longer than restoring the snapshot. Here
+// the browser inflates the entries (DecompressionStream, native code) while the interpreter
+// starts, and the files are written into Pyodide's file system once it is up.
+
+// Files of a wheel that Python never reads at run time: type stubs, C headers and sources,
+// Cython declarations, static libraries.
+const NOT_NEEDED = /\.(pyi|h|c|pxd|a)$/;
+
+const ZIP_END = 0x06054b50;
+const CENTRAL_ENTRY = 0x02014b50;
+
+/** The entries of a zip archive: {name, method, raw} (raw: the stored bytes). */
+function* entries(buffer) {
+  const bytes = new Uint8Array(buffer);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22; // the end record, found from the back (a comment may follow)
+  while (end >= 0 && view.getUint32(end, true) !== ZIP_END) end--;
+  if (end < 0) throw new Error("not a zip archive");
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const names = new TextDecoder();
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(at, true) !== CENTRAL_ENTRY) throw new Error("damaged zip directory");
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    at += 46 + skip;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    yield { name, method, raw: bytes.subarray(start, start + size) };
+  }
+}
+
+async function inflate({ method, raw }) {
+  if (method === 0) return raw;
+  if (method !== 8) throw new Error(`zip compression method ${method} is not supported`);
+  const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** The files of a zip archive, inflated: [[path, bytes]] in archive order, minus NOT_NEEDED. */
+export async function unzip(buffer) {
+  const wanted = [...entries(buffer)].filter((e) => !e.name.endsWith("/") && !NOT_NEEDED.test(e.name));
+  const data = await Promise.all(wanted.map(inflate));
+  return wanted.map((entry, i) => [entry.name, data[i]]);
+}
+
+/** Write unzipped files under dir in Pyodide's file system. */
+export function writeFiles(FS, dir, files) {
+  for (const [name, data] of files) {
+    const path = `${dir}/${name}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, data, { canOwn: true });
+  }
+}
+
+async function sha256(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Whether this Pyodide has the internals installWheel uses (else use loadPackage). */
+export function canInstallWheel(pyodide) {
+  const api = pyodide._api;
+  return Boolean(api && api.loadDynlibsFromPackage && api.lockfile_packages && api.sitepackages);
+}
+
+/**
+ * Install a package of Pyodide's lock file from its wheel, as pyodide.loadPackage does:
+ * the wheel's SHA-256 must be the lock file's, its files go to site-packages, its .so files
+ * are loaded in archive order, and the package is recorded as loaded. `files` is
+ * unzip(wheel), made while the interpreter started.
+ */
+export async function installWheel(pyodide, name, wheel, files) {
+  const entry = pyodide._api.lockfile_packages[name];
+  if (!entry) throw new Error(`${name} is not in pyodide-lock.json`);
+  if ((await sha256(wheel)) !== entry.sha256) {
+    throw new Error(`${entry.file_name} does not match the sha256 in pyodide-lock.json`);
+  }
+  const root = pyodide._api.sitepackages;
+  writeFiles(pyodide.FS, root, files);
+  const dynlibs = files.filter(([path]) => path.endsWith(".so")).map(([path]) => `${root}/${path}`);
+  await pyodide._api.loadDynlibsFromPackage(entry, dynlibs);
+  pyodide.loadedPackages[name] = "default channel";
+  pyodide.runPython("import importlib\nimportlib.invalidate_caches()\ndel importlib");
+}
