@@ -1,0 +1,203 @@
+"""Start-up: the memory snapshot and its fallback, a slow link, the loading line, stalls."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from typing import ClassVar
+
+import pytest
+from playwright.sync_api import expect
+
+from bench.startup import throttle
+from livelab.serve import SiteHandler, make_server, serve_in_thread
+from tests.browser.test_runtime import CLIENT, LESSON, run_in_runtime, wait_live
+from tests.harness import Site
+
+SNAPSHOT = "/assets/livelab/runtime/snapshot.js"
+PROGRESS = f"async () => (await import('{CLIENT}')).runtime.progress"
+PHASES = f"async () => (await import('{CLIENT}')).runtime.bootPhases"
+STORED = f"async () => (await import('{CLIENT}')).runtime.snapshotStore"
+STALL = re.compile("Python could not start because its download stalled")
+
+# Every standard module in sys.modules that did not come from the snapshot: what PRELOAD
+# misses. NumPy's, our package's and modules built from .so files cannot be in it.
+MISSING_FROM_SNAPSHOT = """import sys
+own = ("numpy", "livelab", "_cython", "cython_runtime")
+late = [n for n in sys.modules if n not in sys._livelab_from_snapshot
+        and not n.startswith(own)
+        and not (getattr(sys.modules[n], "__file__", None) or "").endswith(".so")]
+print(sorted(late))"""
+
+
+DRAW = "import random\nprint(random.random())"
+
+
+def stored_snapshot(page) -> dict:
+    """Wait until this tab stored its snapshot; return {bytes, ms}."""
+    page.wait_for_function(f"({STORED})().then((s) => s !== null)", timeout=30_000)
+    stored = page.evaluate(STORED)
+    assert "error" not in stored, stored
+    return stored
+
+
+def lab_answers(page) -> None:
+    page.get_by_label("q position").fill("2")
+    expect(page.get_by_role("status", name=re.compile("score"))).to_have_text("0.84")
+
+
+def test_a_second_load_restores_python_from_the_snapshot(page, site):
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    assert page.evaluate(PHASES)["snapshot"] == "made"
+    stored = stored_snapshot(page)
+    assert stored["bytes"] > 10_000_000
+
+    page.reload()
+    wait_live(page)
+    phases = page.evaluate(PHASES)
+    assert phases["snapshot"] == "restored", phases
+    lab_answers(page)
+    first_draw = run_in_runtime(page, DRAW)
+    assert run_in_runtime(page, "print(np.arange(4).sum())") == "6\n"
+    assert run_in_runtime(page, MISSING_FROM_SNAPSHOT) == "[]\n"
+    # The random module's state came from the snapshot and is reseeded after each restore.
+    page.reload()
+    wait_live(page)
+    assert page.evaluate(PHASES)["snapshot"] == "restored"
+    assert run_in_runtime(page, DRAW) != first_draw
+    assert page.log.errors == []
+
+
+DAMAGE = """async () => {
+    const cache = await caches.open("livelab-python");
+    const [request] = await cache.keys();
+    const response = await cache.match(request);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    bytes[bytes.length >> 1] ^= 0xff;
+    await cache.put(request, new Response(bytes, { headers: response.headers }));
+    return request.url;
+}"""
+
+
+def test_a_damaged_snapshot_is_dropped_and_python_starts_the_normal_way(page, site):
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    stored_snapshot(page)
+    assert page.evaluate(DAMAGE).endswith("snapshot.bin")
+
+    page.reload()
+    wait_live(page)
+    phases = page.evaluate(PHASES)
+    assert phases["snapshot"] == "made", phases
+    assert "hash" in phases["snapshotError"]
+    lab_answers(page)
+    stored_snapshot(page)  # the damaged one was replaced
+
+    page.reload()
+    wait_live(page)
+    assert page.evaluate(PHASES)["snapshot"] == "restored"
+    lab_answers(page)
+
+
+LOADING_LINE = re.compile(r"^Starting Python: downloading (\d+\.\d) of (\d+\.\d) MB$")
+WATCH = f"""async () => {{
+    const {{ runtime }} = await import("{CLIENT}");
+    window.__states = [];
+    runtime.addEventListener("status", (e) => window.__states.push(e.detail.state));
+}}"""
+
+
+def test_a_cold_load_at_1_5_mbit_goes_live_showing_the_bytes(page, site):
+    throttle(page, 1.5)
+    started = time.monotonic()
+    page.goto(site.url(LESSON), timeout=120_000)
+    page.evaluate(WATCH)
+    line = page.get_by_role("status").filter(has_text="Starting Python")
+    expect(line).to_have_text(LOADING_LINE, timeout=30_000)
+    loaded, total = map(float, LOADING_LINE.match(line.inner_text()).groups())
+    assert 0 <= loaded < total
+    expect(page.locator('[data-lab="rope"]').get_by_text(re.compile("^Live:"))).to_be_visible(
+        timeout=240_000
+    )
+    expect(line).to_have_count(0)
+    assert page.evaluate("window.__states") == ["ready"], "the boot failed on the way"
+    progress = page.evaluate(PROGRESS)
+    assert progress["loaded"] == progress["total"] > total * 1_000_000 * 0.9
+    # Bytes were still arriving after the old fixed 60 s timeout would have fired.
+    phases = page.evaluate(PHASES)
+    print(f"1.5 Mbit/s: {time.monotonic() - started:.1f} s, phases {phases}")
+
+
+def test_a_wasm_that_never_answers_times_out_and_retry_recovers(page, site):
+    page.context.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
+    page.goto(site.url(LESSON))
+    lab = page.locator('[data-lab="rope"]')
+    expect(lab.locator("[data-status]")).to_contain_text(STALL, timeout=60_000)
+    expect(lab.locator("[data-status]")).to_contain_text("Check your connection, then press Retry.")
+    page.context.unroute("**/pyodide.asm.wasm")
+    lab.get_by_role("button", name="Retry").click()
+    wait_live(page)
+    lab_answers(page)
+
+
+class Stalling(SiteHandler):
+    """Sends the first MB of pyodide.asm.wasm slowly, then nothing, until told to recover."""
+
+    recovered: ClassVar[threading.Event] = threading.Event()
+    bodies: ClassVar[Counter[str]] = Counter()  # path -> responses sent with a body
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = self.path.split("?")[0]
+        if path.endswith("pyodide.asm.wasm") and not self.recovered.is_set():
+            size = os.path.getsize(self.translate_path(path))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/wasm")
+            self.send_header("Content-Length", str(size))
+            self.end_headers()
+            try:
+                for _ in range(16):
+                    self.wfile.write(b"\0" * 65_536)
+                    self.wfile.flush()
+                    time.sleep(0.1)
+            except OSError:
+                return None  # the page gave up on this download
+            self.recovered.wait(120)
+            return None
+        head = super().send_head()
+        if head is not None:
+            self.bodies[path] += 1
+        return head
+
+
+@pytest.fixture
+def stalling_site(site) -> Iterator[Site]:
+    server = make_server(site.site_dir, port=0, isolated=True)
+    server.RequestHandlerClass = functools.partial(Stalling, directory=str(site.site_dir))
+    Stalling.recovered.clear()
+    Stalling.bodies.clear()
+    serve_in_thread(server)
+    served = Site(server, site.site_dir, isolated=True)
+    yield served
+    Stalling.recovered.set()
+    served.close()
+
+
+def test_a_download_that_stops_midway_times_out_and_retry_keeps_the_files(page, stalling_site):
+    page.goto(stalling_site.url(LESSON))
+    line = page.get_by_role("status").filter(has_text="Starting Python")
+    expect(line).to_have_text(LOADING_LINE)  # bytes arrive for a while ...
+    lab = page.locator('[data-lab="rope"]')
+    expect(lab.locator("[data-status]")).to_contain_text(STALL, timeout=60_000)  # ... then stop
+    Stalling.recovered.set()
+    lab.get_by_role("button", name="Retry").click()
+    wait_live(page)
+    lab_answers(page)
+    archive = next(p for p in Stalling.bodies if re.search(r"/livelab-\w+\.zip$", p))
+    for path in (archive, "/assets/livelab/pyodide/python_stdlib.zip"):
+        assert Stalling.bodies[path] == 1, f"{path} was downloaded again: {Stalling.bodies}"
