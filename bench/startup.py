@@ -4,7 +4,9 @@ For each round, a fresh browser profile opens the bare worker page (bench/bare/,
 the same site and server) and then the lesson; each is loaded cold (empty cache) and once
 more (reload). Printed: a table of medians and ratios, then the same as JSON with every
 sample, the bytes of a cold visit (as transferred, so compressed where the server
-compressed) and any file that was downloaded twice.
+compressed) and any file that was downloaded twice; under the table, how each reload's
+worker booted (runtime.bootPhases.snapshot: "restored" from the memory snapshot the cold
+visit stored, or "made") and that snapshot's size and store time.
 
   bare      navigation -> NumPy's first result in the bare worker
   ours      navigation -> first lab view computed by Python (the RoPE lab live)
@@ -32,6 +34,22 @@ from bench.latency import FIRST_VIEW_PROBE, LESSON, first_view_ms
 from tests.harness import launch_chromium, serve_site
 
 BARE = "bench-bare/"
+
+
+BOOT = """async () => {
+  const { runtime } = await import("/assets/livelab/runtime/client.js");
+  return { started: runtime.startedAt, phases: runtime.bootPhases, stored: runtime.snapshotStore };
+}"""
+
+
+def boot_facts(page, wait_for_store: bool = False) -> dict:
+    """How the worker booted (runtime.bootPhases), and the snapshot this tab stored, if any."""
+    if wait_for_store:
+        page.wait_for_function(
+            f"({BOOT})().then((b) => b.stored !== null || b.phases.snapshot !== 'made')",
+            timeout=60_000,
+        )
+    return page.evaluate(BOOT)
 
 
 def first_result_ms(page) -> float:
@@ -91,8 +109,10 @@ def one_round(browser, site) -> dict:
     page.goto(site.url(LESSON))
     ours_cold = first_view_ms(page)
     cold_visit = transfers.report()
+    cold_boot = boot_facts(page, wait_for_store=True)
     page.reload()
     ours_reload = first_view_ms(page)
+    reload_boot = boot_facts(page)
     page.get_by_role("link", name="Home").first.click()
     page.wait_for_url(site.url(""))
     start = page.evaluate("performance.now()")
@@ -107,6 +127,8 @@ def one_round(browser, site) -> dict:
         "ours_reload_ms": ours_reload,
         "link_ms": link,
         "cold_visit": cold_visit,
+        "cold_boot": cold_boot,
+        "reload_boot": reload_boot,
     }
 
 
@@ -121,8 +143,17 @@ def throttled_cold(browser, site, mbit: float) -> dict:
     page.wait_for_function("window.__firstViewMs !== undefined", timeout=300_000)
     live = page.evaluate("window.__firstViewMs")
     status = page.locator('[data-lab="rope"] [data-status]').text_content()
+    boot = boot_facts(page)
     context.close()
-    return {"mbit": mbit, "live_ms": round(live), "status": status, **transfers.report()}
+    bytes_in = boot["started"] + boot["phases"]["downloaded"]
+    return {
+        "mbit": mbit,
+        "live_ms": round(live),
+        "bytes_in_ms": round(bytes_in),
+        "live_after_bytes_ms": round(live - bytes_in),
+        "status": status,
+        **transfers.report(),
+    }
 
 
 def table(rounds: list[dict]) -> str:
@@ -140,6 +171,13 @@ def table(rounds: list[dict]) -> str:
     for name, bare, ours in rows:
         lines.append(f"| {name} | {bare / 1000:.2f} s | {ours / 1000:.2f} s | {ours / bare:.2f}× |")
     lines.append(f"| page change by link | – | {med['link_ms'] / 1000:.2f} s | – |")
+    modes = Counter(r["reload_boot"]["phases"].get("snapshot") for r in rounds)
+    stored = [r["cold_boot"]["stored"] for r in rounds if r["cold_boot"]["stored"]]
+    lines.append(f"reload boots: {dict(modes)}")
+    if stored and all("bytes" in s for s in stored):
+        size = statistics.median(s["bytes"] for s in stored) / 1e6
+        store_ms = statistics.median(s["ms"] for s in stored)
+        lines.append(f"snapshot: {size:.1f} MB, stored in {store_ms:.0f} ms (median)")
     return "\n".join(lines)
 
 
@@ -157,6 +195,11 @@ def main() -> int:
         browser.close()
         site.close()
     print(table(rounds))
+    if slow:
+        print(
+            f"{slow['mbit']} Mbit/s cold: live at {slow['live_ms'] / 1000:.1f} s, "
+            f"{slow['live_after_bytes_ms'] / 1000:.1f} s after the last byte"
+        )
     print(json.dumps({"rounds": rounds, "throttled": slow}, indent=2))
     return 0
 
