@@ -96,3 +96,17 @@ def test_the_package_archive_name_follows_its_content(tmp_path):
     second = assets.write_package_archive(Path(livelab.__file__).parent, tmp_path / "b")
     assert first.name == second.name
     assert first.read_bytes() == second.read_bytes()
+
+
+def test_boot_facts_give_each_download_its_size_and_change_with_the_runtime(tmp_path):
+    pyodide = fake_pyodide(tmp_path, b"wheel")
+    (pyodide / WHEEL).write_bytes(b"wheel")
+    archive = tmp_path / "livelab-0123.zip"
+    archive.write_bytes(b"zip bytes")
+    facts = assets.boot_facts(pyodide, WHEEL, archive)
+    sizes = facts["sizes"]
+    assert sizes["pyodide/pyodide.asm.wasm"] == len(b"core")
+    assert sizes[f"pyodide/{WHEEL}"] == len(b"wheel")
+    assert sizes[archive.name] == len(b"zip bytes")
+    (pyodide / "pyodide.asm.wasm").write_bytes(b"another build")
+    assert assets.boot_facts(pyodide, WHEEL, archive)["runtime"] != facts["runtime"]
