@@ -12,7 +12,10 @@ import { runtime } from "./runtime/client.js";
 const ROOT = new URL("../../", import.meta.url); // this module is <root>/assets/livelab/offline.js
 
 function register() {
-  navigator.serviceWorker.register(new URL("sw.js", ROOT), { scope: ROOT.pathname }).catch((err) => {
+  // updateViaCache "none": an update check asks the server for the Workbox scripts too, so a
+  // new sw.js never runs with older Workbox builds that a host let the browser keep for a while.
+  const options = { scope: ROOT.pathname, updateViaCache: "none" };
+  navigator.serviceWorker.register(new URL("sw.js", ROOT), options).catch((err) => {
     // The site still works online; only offline use and isolation on plain hosts are lost.
     console.warn(`The site cannot be used offline here: ${err.message}`);
   });
