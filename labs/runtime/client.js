@@ -21,6 +21,7 @@
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 export const STALL_MS = 20_000;
 const STOP_GRACE_MS = 1_000;
+const WARM_UP_GRACE_MS = 30_000;
 export const DEFAULT_TIMEOUT_MS = 5_000;
 
 export class RuntimeError extends Error {
@@ -129,6 +130,10 @@ class Runtime extends EventTarget {
     } else if (message.type === "boot-error") {
       this.bootDetail = message.detail; // what exactly failed, for whoever debugs it
       this.fail(message.message);
+    } else if (message.type === "started" && message.id === this.running?.id) {
+      const request = this.running;
+      clearTimeout(request.timer);
+      request.timer = setTimeout(() => this.stopRequest(request, "timeout"), request.timeoutMs);
     } else if (this.running && message.id === this.running.id) {
       const request = this.running;
       if (message.error?.fatal) {
@@ -174,7 +179,13 @@ class Runtime extends EventTarget {
     if (this.state !== "ready" || this.running || this.queue.length === 0) return;
     const request = this.queue.shift();
     this.running = request;
-    request.timer = setTimeout(() => this.stopRequest(request, "timeout"), request.timeoutMs);
+    // The first student code in a worker waits for its warm-up (slow right after a restore
+    // from the snapshot), which the worker says is done with "started": the run's own time
+    // limit counts from there.
+    request.timer = setTimeout(
+      () => this.stopRequest(request, "timeout"),
+      request.timeoutMs + WARM_UP_GRACE_MS,
+    );
     this.worker.postMessage(request.message);
   }
 

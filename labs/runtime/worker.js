@@ -7,6 +7,7 @@
 // Out: {type: "ready", bootMs, phases} | {type: "boot-error", message, detail}
 //      {type: "progress", phase, loaded, total}   boot progress; loaded/total in bytes
 //      {type: "snapshot-stored", bytes, ms} | {type: "snapshot-stored", error}
+//      {id, type: "started"}   the request's code starts now (after any warm-up)
 //      {id, type: "result", value, restart}
 //      {id, type: "error", error: {type, message, line, column, deep}, restart}
 //
@@ -54,7 +55,10 @@ function answer(message) {
   const studentCode = api.studentCalls.has(name);
   let reply;
   try {
+    // The warm-up before the first student code is not the student's time: the client
+    // counts the request's time limit from "started".
     if (studentCode && !api.snapshot) api.snapshot = api.cleanState(PACKAGE_DIR);
+    postMessage({ id: message.id, type: "started" });
     if (message.type !== "run" && message.type !== "call") {
       reply = { error: { type: "ProtocolError", message: `unknown request ${message.type}` } };
     } else {
