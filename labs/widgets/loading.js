@@ -1,6 +1,7 @@
 // One loading line for the whole page while Python starts: what it is doing and how much is
-// downloaded ("Starting Python: downloading 6.2 of 9.4 MB"). It sits at the top of the page
-// on pages that need Python and goes away once Python is live. The runtime reports progress
+// downloaded ("Starting Python: downloading 6.2 of 9.4 MB"). It floats at the top of the
+// window on pages that need Python (taking no room, so nothing moves when it goes) and goes
+// away once Python is live. The runtime reports progress
 // as "progress" events {phase, loaded, total}; bytes are shown when it knows them.
 
 const PHASES = {
@@ -49,5 +50,5 @@ export function showLoading(runtime, needsPython) {
   };
   runtime.addEventListener("progress", onProgress);
   runtime.addEventListener("status", onStatus);
-  (document.querySelector(".md-content__inner") ?? document.body).prepend(bar);
+  document.body.append(bar); // fixed in place by the stylesheet: it takes no room in the page
 }

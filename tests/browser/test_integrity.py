@@ -56,23 +56,46 @@ def leaks(q, text: str) -> list[str]:
     return found
 
 
-class PageText(HTMLParser):
-    """The text a reader sees in a page's HTML without acting: every text node, no attribute."""
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 
-    def __init__(self) -> None:
+
+class PageText(HTMLParser):
+    """The text a reader sees in a page's HTML without acting: every text node, no attribute.
+
+    With prose_only, the parts marked data-search-exclude (the widgets) are left out too.
+    """
+
+    def __init__(self, prose_only: bool = False) -> None:
         super().__init__()
         self.parts: list[str] = []
-        self.skip = 0
+        self.prose_only = prose_only
+        self.open: list[tuple[str, bool]] = []  # open tags, each with whether it hides its text
 
     def handle_starttag(self, tag, attrs):
-        self.skip += tag in ("script", "style")
+        if tag in VOID:
+            return
+        hides = tag in ("script", "style") or (
+            self.prose_only and any(name == "data-search-exclude" for name, _ in attrs)
+        )
+        self.open.append((tag, hides))
 
     def handle_endtag(self, tag):
-        self.skip -= tag in ("script", "style")
+        while self.open and self.open.pop()[0] != tag:
+            pass
 
     def handle_data(self, data):
-        if not self.skip:
+        if not any(hides for _, hides in self.open):
             self.parts.append(data)
+
+
+def prose(site) -> str:
+    """Every page's text without its widgets: what the search index may rightly hold."""
+    texts = []
+    for page in site.site_dir.rglob("index.html"):
+        parser = PageText(prose_only=True)
+        parser.feed(page.read_text("utf-8"))
+        texts.append(" ".join(parser.parts))
+    return " ".join(texts)
 
 
 def all_questions(site):
@@ -85,8 +108,10 @@ def test_the_search_index_holds_no_hidden_text_and_no_widget_chrome(site):
     assert all_questions(site)
     found = {q.id: leaks(q, text) for q in all_questions(site)}
     assert {qid: hits for qid, hits in found.items() if hits} == {}
+    # Widget chrome is not indexed: a label is in the index only as often as prose uses it.
+    outside_widgets = prose(site)
     for chrome in CHROME:
-        assert chrome not in text
+        assert text.count(chrome) <= outside_widgets.count(chrome), chrome
     # Prompts stay searchable.
     q = next(q for q in all_questions(site) if isinstance(q, NumericQuestion))
     assert " ".join(words(q.prompt)[:WINDOW]) in " ".join(words(text))

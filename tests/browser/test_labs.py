@@ -373,8 +373,9 @@ def lab_heights(browser, site, width, state):
     page = context.new_page()
     page.goto(site.url(LESSON))
     labs = page.locator("[data-lab]")
-    if state == "starting":
-        expect(labs.first.get_by_text(re.compile("^Starting Python"))).to_be_attached()
+    if state == "starting":  # the page's loading line is up, and floats over the page
+        loading = page.get_by_role("status").filter(has_text=re.compile("^Starting Python"))
+        expect(loading).to_be_visible()
     elif state == "live":
         for lab_id in LAB_IDS:
             expect(lab(page, lab_id).get_by_text(LIVE)).to_be_attached(timeout=30_000)
