@@ -63,6 +63,20 @@ export class QuestionRecord {
     this.save(entry.answer ?? "");
   }
 
+  /**
+   * Calls show() whenever another tab saved this page's progress, after reading it again,
+   * unless busy() says a check is under way; returns the function that stops following.
+   */
+  follow(show, busy = () => false) {
+    const onSaved = (event) => {
+      if (!event.detail.external || busy()) return;
+      this.refresh();
+      show();
+    };
+    document.addEventListener("livelab:progress", onSaved);
+    return () => document.removeEventListener("livelab:progress", onSaved);
+  }
+
   /** Saves with the answer capped; true when the answer had to be cut to fit. */
   save(answer) {
     const text = String(answer);

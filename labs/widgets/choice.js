@@ -71,20 +71,15 @@ export function mount(el) {
     if (record.shown || record.state === "correct") explainAll();
     if (savedRadio && record.attempts > 0) judge(savedRadio.value);
   }
-  const onSaved = (event) => {
-    if (!event.detail.external) return;
-    record.refresh();
-    restore();
-  };
 
   enable(el);
   restore();
-  document.addEventListener("livelab:progress", onSaved);
+  const unfollow = record.follow(restore);
   checkButton.addEventListener("click", check);
   revealButton.addEventListener("click", reveal);
   for (const radio of radios) radio.addEventListener("change", onChange);
   return () => {
-    document.removeEventListener("livelab:progress", onSaved);
+    unfollow();
     checkButton.removeEventListener("click", check);
     revealButton.removeEventListener("click", reveal);
     for (const radio of radios) radio.removeEventListener("change", onChange);

@@ -164,13 +164,6 @@ export function mount(el, runtime) {
     }
     if (record.shown) showReference();
   }
-  const onSaved = (event) => {
-    if (!event.detail.external || running) return;
-    record.refresh();
-    restore();
-    offerHint();
-    fit();
-  };
 
   enable(el);
   buttons.stop.disabled = false;
@@ -180,13 +173,17 @@ export function mount(el, runtime) {
   blank.addEventListener("input", onInput);
   blank.addEventListener("keydown", onKey);
   el.addEventListener("click", onCopy, true);
-  document.addEventListener("livelab:progress", onSaved);
+  const unfollow = record.follow(() => {
+    restore();
+    offerHint();
+    fit();
+  }, () => Boolean(running));
   for (const button of Object.values(buttons)) button.addEventListener("click", onClick);
   return () => {
     blank.removeEventListener("input", onInput);
     blank.removeEventListener("keydown", onKey);
     el.removeEventListener("click", onCopy, true);
-    document.removeEventListener("livelab:progress", onSaved);
+    unfollow();
     for (const button of Object.values(buttons)) button.removeEventListener("click", onClick);
   };
 }

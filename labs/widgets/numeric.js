@@ -59,11 +59,6 @@ export function mount(el) {
     }
     offerAnswer();
   }
-  const onSaved = (event) => {
-    if (!event.detail.external) return;
-    record.refresh();
-    restore();
-  };
 
   enable(el);
   restore();
@@ -73,9 +68,9 @@ export function mount(el) {
   field.addEventListener("input", onInput);
   checkButton.addEventListener("click", check);
   revealButton.addEventListener("click", askedForAnswer);
-  document.addEventListener("livelab:progress", onSaved);
+  const unfollow = record.follow(restore);
   return () => {
-    document.removeEventListener("livelab:progress", onSaved);
+    unfollow();
     field.removeEventListener("keydown", onKey);
     field.removeEventListener("input", onInput);
     checkButton.removeEventListener("click", check);
