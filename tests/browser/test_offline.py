@@ -178,7 +178,8 @@ def test_on_a_static_host_the_service_worker_points_the_sitemap_at_it(page, stat
 # ---- updates -----------------------------------------------------------------------------
 
 
-def test_a_changed_page_reaches_the_visit_after_next_without_mixing_builds(browser, tmp_path):
+def served_copy(tmp_path):
+    """A copy of the course's pages, built and served by a plain static host."""
     docs = tmp_path / "docs"
     shutil.copytree(ROOT / "docs", docs)
     config = config_for_docs(docs)
@@ -186,6 +187,11 @@ def test_a_changed_page_reaches_the_visit_after_next_without_mixing_builds(brows
     host = Site(served, tmp_path / "site", isolated=False)
     build_course(config, host.site_dir, host.url())
     serve_in_thread(served)
+    return docs, config, host
+
+
+def test_a_changed_page_reaches_the_visit_after_next_without_mixing_builds(browser, tmp_path):
+    docs, config, host = served_copy(tmp_path)
     news = "This course was rebuilt with a new sentence on its home page."
     context = browser.new_context()
     try:
@@ -224,13 +230,7 @@ def test_a_changed_page_reaches_the_visit_after_next_without_mixing_builds(brows
 
 
 def test_under_mkdocs_serve_an_earlier_build_is_no_longer_served(browser, tmp_path):
-    docs = tmp_path / "docs"
-    shutil.copytree(ROOT / "docs", docs)
-    config_file = config_for_docs(docs)
-    served = make_server(tmp_path / "site", port=0, isolated=False)
-    host = Site(served, tmp_path / "site", isolated=False)
-    build_course(config_file, host.site_dir, host.url())
-    serve_in_thread(served)
+    docs, config_file, host = served_copy(tmp_path)
     news = "This sentence was saved while mkdocs serve was running."
     context = browser.new_context()
     try:
