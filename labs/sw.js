@@ -7,8 +7,9 @@
 //   downloads only the files whose hash changed.
 // Updates: no skipWaiting() and no clients.claim(). A new version waits until no page of the
 //   old one is open, so a page never mixes files of two builds; the next visit gets the new one.
-// Isolation: every response served here says COOP same-origin and COEP require-corp, so on a
-//   host that cannot send those headers the page is cross-origin isolated from its second load.
+// Isolation: every page and worker script served here says COOP same-origin and COEP
+//   require-corp, so on a host that cannot send those headers the page is cross-origin isolated
+//   from its second load. Other responses pass through untouched (see needsIsolation).
 // Any address: sitemap.xml's addresses are rewritten to where this worker is served, because
 //   mkdocs-material's instant navigation only follows links that the sitemap lists.
 // Under `mkdocs serve` the build writes BUILD = {retire: true} instead: pages change with each
@@ -22,6 +23,17 @@ const ISOLATION = {
   "Cross-Origin-Resource-Policy": "same-origin",
 };
 const PRECACHE_PREFIX = "workbox-precache";
+
+// Only documents and worker scripts need the headers: a page or worker is isolated by its own
+// response, and same-origin subresources need no CORP under COEP require-corp. Every other
+// response is passed on as Cache Storage or the network gave it, because a rebuilt Response
+// loses what Chromium keeps with the original (the compiled WebAssembly of pyodide.asm.wasm).
+const NEEDS_ISOLATION = new Set(["document", "iframe", "worker", "sharedworker"]);
+
+/** Whether the response to this request must carry the isolation headers. */
+function needsIsolation(request) {
+  return request.mode === "navigate" || NEEDS_ISOLATION.has(request.destination);
+}
 
 /** The response with the isolation headers added. */
 function isolate(response) {
@@ -70,7 +82,7 @@ function serveTheSite() {
     const { request } = event;
     if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
     const response = router.handleRequest({ event, request });
-    if (response) event.respondWith(response.then(isolate));
+    if (response) event.respondWith(needsIsolation(request) ? response.then(isolate) : response);
   });
 }
 
