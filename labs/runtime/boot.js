@@ -7,6 +7,11 @@
 // "restored", "made", or "none" (no Cache Storage, or the snapshot could not be made). The
 // worker's URL parameter ?snapshot=skip (the client sets it after a boot that restored one
 // failed or stalled) drops the stored snapshot and makes a new one.
+//
+// Bytecode: the .pyc files stored after an earlier boot (pycache.js) are written back before
+// NumPy and our package are imported; phases.pycs says how many (0: none stored, or they were
+// unusable, phases.pycError says why). A boot that had none returns pycsNeeded, and the
+// worker makes and stores them once Python is live.
 
 import { Downloads } from "./downloads.js";
 import {
@@ -17,6 +22,7 @@ import {
   snapshotKey,
   storeSnapshot,
 } from "./snapshot.js";
+import { dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
 import { canInstallWheel, installWheel, unzip, writeFiles } from "./unpack.js";
 
 const ASSETS = new URL("../", import.meta.url);
@@ -162,8 +168,9 @@ function tracked(manifest, indexURL) {
 }
 
 /**
- * Boot Python; resolves to {pyodide, api, bootMs, phases}, rejects with a BootError. api holds
- * the functions of livelab.worker_api the worker calls (bound once, see worker.js).
+ * Boot Python; resolves to {pyodide, api, bootMs, phases, pycsNeeded}, rejects with a
+ * BootError. api holds the functions of livelab.worker_api the worker calls (bound once, see
+ * worker.js); pycsNeeded is the key to store .pyc files under when none were written back.
  */
 export async function boot() {
   const started = performance.now();
@@ -189,6 +196,12 @@ export async function boot() {
       return null;
     },
   );
+  const storedPycs = (SKIP_SNAPSHOT ? Promise.reject(new Error("skipped")) : loadPycs(pycKey(manifest)))
+    .catch(async (err) => {
+      if (!SKIP_SNAPSHOT) phases.pycError = String(err.message ?? err);
+      await dropPycs().catch(() => {});
+      return null;
+    });
   // Download our package and the NumPy wheel now, and unzip them while the interpreter
   // starts; each is awaited (and its failure reported) below.
   const archive = fetchOk(new URL(manifest.archive, ASSETS)).then((r) => r.arrayBuffer());
@@ -222,23 +235,34 @@ export async function boot() {
     `Python could not start because the course's Python code could not be downloaded. ${RETRY}`,
     () => archiveFiles,
   );
+  const pycs = await storedPycs;
   const api = await step(
     "Python could not start because the course's Python code failed to load. " +
       "Reload the page to try again.",
     () => {
       writeFiles(pyodide.FS, PACKAGE_DIR, files);
+      phases.pycs = pycs ? writePycs(pyodide.FS, pycs) : 0;
       protect(pyodide.FS, PACKAGE_DIR);
       pyodide.pyimport("sys").path.insert(0, PACKAGE_DIR);
-      const module = pyodide.pyimport("livelab.worker_api");
+      let module;
+      try {
+        module = pyodide.pyimport("livelab.worker_api");
+      } catch (err) {
+        if (pycs) dropPycs().catch(() => {}); // so the next boot compiles from the sources
+        throw err;
+      }
       return {
         call: module.call,
         after: module.after_request,
         cleanState: module.clean_state,
+        bytecodeSources: module.bytecode_sources,
+        pyc: module.pyc,
         studentCalls: new Set(module.STUDENT_CALLS),
         snapshot: null, // taken just before the first request that runs student code
       };
     },
   );
   mark("livelab");
-  return { pyodide, api, bootMs: performance.now() - started, phases };
+  const pycsNeeded = !pycs && Boolean(globalThis.caches) ? pycKey(manifest) : null;
+  return { pyodide, api, bootMs: performance.now() - started, phases, pycsNeeded };
 }

@@ -7,6 +7,7 @@
 // Out: {type: "ready", bootMs, phases} | {type: "boot-error", message, detail}
 //      {type: "progress", phase, loaded, total}   boot progress; loaded/total in bytes
 //      {type: "snapshot-stored", bytes, ms} | {type: "snapshot-stored", error}
+//      {type: "pycs-stored", files, bytes, ms} | {type: "pycs-stored", error}
 //      {id, type: "started"}   the request's code starts now (after any warm-up)
 //      {id, type: "result", value, restart}
 //      {id, type: "error", error: {type, message, line, column, deep}, restart}
@@ -16,15 +17,18 @@
 // or "memory" (WebAssembly memory never shrinks, so a big array would keep it for good).
 // The reply then carries the sentence for the page: value.note, or error.note.
 //
-// The boot itself (snapshot, downloads, progress) is in boot.js.
+// The boot itself (snapshot, downloads, progress) is in boot.js. After a boot that had no
+// stored .pyc files, they are compiled between requests and stored (pycache.js).
 
 import { boot, BootError, PACKAGE_DIR } from "./boot.js";
+import { makePycs, storePycs } from "./pycache.js";
 
 // {call, after, cleanState, studentCalls, snapshot}: functions bound once at boot, so student
 // code that rebinds names in livelab.worker_api cannot swap them.
 let api = null;
 let interruptBuffer = null;
 let pyodideModule = null;
+let studentCodeRan = false;
 
 function errorFrom(err) {
   // A PythonError carries the Python type. After a fatal error Pyodide cannot run anything
@@ -58,6 +62,7 @@ function answer(message) {
     // The warm-up before the first student code is not the student's time: the client
     // counts the request's time limit from "started".
     if (studentCode && !api.snapshot) api.snapshot = api.cleanState(PACKAGE_DIR);
+    studentCodeRan ||= studentCode;
     postMessage({ id: message.id, type: "started" });
     if (message.type !== "run" && message.type !== "call") {
       reply = { error: { type: "ProtocolError", message: `unknown request ${message.type}` } };
@@ -83,6 +88,16 @@ function answer(message) {
   }
 }
 
+/** Compile and store the .pyc files for the next boot, unless student code runs meanwhile. */
+async function storeBytecode(key) {
+  try {
+    const files = await makePycs(api, PACKAGE_DIR, () => studentCodeRan);
+    if (files) postMessage({ type: "pycs-stored", ...(await storePycs(key, files)) });
+  } catch (err) {
+    postMessage({ type: "pycs-stored", error: String(err && err.message ? err.message : err) });
+  }
+}
+
 const ready = boot().then(
   (booted) => {
     const { bootMs, phases } = booted;
@@ -90,6 +105,7 @@ const ready = boot().then(
     pyodideModule = booted.pyodide;
     if (interruptBuffer) pyodideModule.setInterruptBuffer(interruptBuffer);
     postMessage({ type: "ready", bootMs, phases });
+    if (booted.pycsNeeded) setTimeout(() => storeBytecode(booted.pycsNeeded), 0);
     return true;
   },
   (err) => {

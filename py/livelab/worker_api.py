@@ -13,8 +13,12 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.util
 import io
 import json
+import marshal
+import os
+import sys
 import traceback
 from collections.abc import Callable
 
@@ -30,6 +34,10 @@ STUDENT_CALLS = frozenset({"run", "code_run", "code_check"})
 each, after_request compares the state with that snapshot."""
 MEMORY_LIMIT = 512 * 2**20
 """WebAssembly memory (bytes) above which the worker is replaced: it never shrinks."""
+WARM_MODULES = ("numpy.fft", "numpy.linalg", "numpy.random")
+"""NumPy's submodules a student is likely to reach for: clean_state imports them."""
+CHECKED_HASH_PYC = 0b11
+"""The flags of a .pyc that Python checks against its source's hash (PEP 552), not mtime."""
 DEEP_STACK = 200
 """Frames on the stack when a stop arrives that mean a runaway recursion, not a slow loop."""
 RESTART_NOTES = {
@@ -162,7 +170,7 @@ def clean_state(files_root: str | None = None) -> Snapshot:
     from livelab.grading import CODE_QUESTIONS
     from livelab.labs import LABS
 
-    for module in ("numpy.fft", "numpy.linalg", "numpy.random", *LABS.values()):
+    for module in (*WARM_MODULES, *LABS.values()):
         importlib.import_module(module)
     for kind in LABS:
         _lab(kind, {})
@@ -196,3 +204,40 @@ def after_request(
     if restart is None:
         return None, None
     return restart, RESTART_NOTES[restart].format(limit=MEMORY_LIMIT // 2**20)
+
+
+def bytecode_sources(package_dir: str) -> list[str]:
+    """The source files whose bytecode a later boot can write back before its imports.
+
+    Every .py file of our package (under package_dir), every NumPy module imported so far,
+    and the .py files of WARM_MODULES (not imported yet: finding them imports nothing).
+    """
+    found = set()
+    for folder, _dirs, files in os.walk(package_dir):
+        found.update(os.path.join(folder, name) for name in files if name.endswith(".py"))
+    for name, module in list(sys.modules.items()):
+        path = getattr(module, "__file__", None)
+        if (name == "numpy" or name.startswith("numpy.")) and str(path).endswith(".py"):
+            found.add(str(path))
+    for name in WARM_MODULES:
+        spec = importlib.util.find_spec(name)
+        for location in (spec and spec.submodule_search_locations) or ():
+            for folder, dirs, files in os.walk(location):
+                dirs[:] = [d for d in dirs if d != "tests"]  # never imported by a call
+                found.update(os.path.join(folder, n) for n in files if n.endswith(".py"))
+    return sorted(found)
+
+
+def pyc(path: str) -> tuple[str, bytes]:
+    """(where the import system looks for its .pyc, the .pyc) for a source file.
+
+    The .pyc is hash-based and checked: Python compares it with the source's hash, not its
+    mtime, so it stays valid after the source is unpacked again, and is ignored (the source
+    compiled as usual) if the source changed. Compiled as importlib compiles a source file.
+    """
+    with open(path, "rb") as handle:
+        source = handle.read()
+    code = compile(source, path, "exec", dont_inherit=True)
+    header = importlib.util.MAGIC_NUMBER + CHECKED_HASH_PYC.to_bytes(4, "little")
+    data = header + importlib.util.source_hash(source) + marshal.dumps(code)
+    return importlib.util.cache_from_source(path), data

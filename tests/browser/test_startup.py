@@ -23,6 +23,7 @@ SNAPSHOT = "/assets/livelab/runtime/snapshot.js"
 PROGRESS = f"async () => (await import('{CLIENT}')).runtime.progress"
 PHASES = f"async () => (await import('{CLIENT}')).runtime.bootPhases"
 STORED = f"async () => (await import('{CLIENT}')).runtime.snapshotStore"
+PYCS_STORED = f"async () => (await import('{CLIENT}')).runtime.pycStore"
 STALL = re.compile("Python could not start because its download stalled")
 
 # Every standard module in sys.modules that did not come from the snapshot: what PRELOAD
@@ -102,6 +103,71 @@ def test_a_damaged_snapshot_is_dropped_and_python_starts_the_normal_way(page, si
     page.reload()
     wait_live(page)
     assert page.evaluate(PHASES)["snapshot"] == "restored"
+    lab_answers(page)
+
+
+def stored_pycs(page) -> dict:
+    """Wait until this tab stored its .pyc files; return {files, bytes, ms}."""
+    deadline = time.monotonic() + 60
+    while (stored := page.evaluate(PYCS_STORED)) is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert stored is not None and "error" not in stored, stored
+    return stored
+
+
+# Whether a .pyc was where the import system looks for one of NumPy's and our modules (it
+# compiles the source only when none is there, or when the .pyc does not match the source).
+IMPORTED_FROM_PYC = """import os, sys
+names = ("numpy", "numpy.linalg", "livelab.worker_api", "livelab.labs")
+print([os.path.exists(sys.modules[n].__cached__) for n in names])"""
+
+
+def test_a_reload_writes_the_stored_pyc_files_back_before_importing(page, site):
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    assert page.evaluate(PHASES)["pycs"] == 0
+    stored = stored_pycs(page)  # before any student code runs: that would stop it
+    assert stored["files"] > 20
+    assert run_in_runtime(page, IMPORTED_FROM_PYC) == "[False, False, False, False]\n"
+
+    page.reload()
+    wait_live(page)
+    phases = page.evaluate(PHASES)
+    assert phases["pycs"] == stored["files"], phases
+    lab_answers(page)
+    assert run_in_runtime(page, IMPORTED_FROM_PYC) == "[True, True, True, True]\n"
+    assert page.evaluate(PYCS_STORED) is None  # nothing to make again
+    assert page.log.errors == []
+
+
+DAMAGE_PYCS = """async () => {
+    const cache = await caches.open("livelab-python");
+    const request = (await cache.keys()).find((r) => r.url.endsWith("pycache.bin"));
+    const response = await cache.match(request);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    bytes[bytes.length - 100] ^= 0xff;
+    await cache.put(request, new Response(bytes, { headers: response.headers }));
+}"""
+
+
+def test_a_damaged_pyc_store_falls_back_to_a_normal_import(page, site):
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    stored_pycs(page)
+    page.evaluate(DAMAGE_PYCS)
+
+    page.reload()
+    wait_live(page)
+    phases = page.evaluate(PHASES)
+    assert phases["pycs"] == 0, phases
+    assert "hash" in phases["pycError"]
+    lab_answers(page)
+    assert run_in_runtime(page, "print(np.arange(4).sum())") == "6\n"
+    stored_pycs(page)  # the damaged store was replaced
+
+    page.reload()
+    wait_live(page)
+    assert page.evaluate(PHASES)["pycs"] > 0
     lab_answers(page)
 
 

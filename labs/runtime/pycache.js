@@ -1,0 +1,117 @@
+// Compiled bytecode (.pyc files) of NumPy's and our package's modules, made after the first
+// boot and written back into the file system on later boots, before those modules are
+// imported. Pyodide writes no .pyc files and NumPy's wheel ships only sources, so without
+// them every boot compiles the same sources again (most of the import time after a restore).
+//
+// The .pyc files are hash-based and checked (livelab.worker_api.pyc): Python ignores one
+// whose source changed, and unpacking does not make them stale the way an mtime would. They
+// are stored in one Cache Storage entry beside the snapshot, with the key of the runtime and
+// the package and the SHA-256 of the bytes; another key or damaged bytes drop the entry, and
+// the modules are compiled from their sources as before.
+//
+// Format of the entry: 4 bytes (little-endian) the length of a JSON list [[path, size], ...],
+// that list, then the files' bytes in its order.
+
+import { snapshotKey } from "./snapshot.js";
+
+const CACHE = "livelab-python";
+const FORMAT = 1; // bump when the format or what is compiled changes
+const KEY_HEADER = "X-Livelab-Key";
+const SHA_HEADER = "X-Livelab-Sha256";
+const SLICE_MS = 30; // compile for at most this long, then let requests through
+
+/** The key a store is valid for: this format, the runtime and the package. */
+export function pycKey(manifest) {
+  return `pyc${FORMAT}/${snapshotKey(manifest)}`;
+}
+
+function address() {
+  return new URL("pycache.bin", import.meta.url).href;
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function open() {
+  return globalThis.caches ? caches.open(CACHE) : null;
+}
+
+/** The stored .pyc files as [[path, bytes]], or null; rejects when the store is not usable. */
+export async function loadPycs(key) {
+  const cache = await open();
+  const response = cache && (await cache.match(address()));
+  if (!response) return null;
+  if (response.headers.get(KEY_HEADER) !== key) throw new Error("the .pyc files are for another version");
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if ((await sha256(bytes)) !== response.headers.get(SHA_HEADER)) {
+    throw new Error("the .pyc files' bytes do not match their hash");
+  }
+  const view = new DataView(bytes.buffer);
+  const indexEnd = 4 + view.getUint32(0, true);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, indexEnd)));
+  let at = indexEnd;
+  const files = index.map(([path, size]) => [path, bytes.subarray(at, (at += size))]);
+  if (at !== bytes.length) throw new Error("the .pyc files' index does not match their bytes");
+  return files;
+}
+
+/** Forget the stored .pyc files. */
+export async function dropPycs() {
+  const cache = await open();
+  if (cache) await cache.delete(address());
+}
+
+/** Write .pyc files into Pyodide's file system; returns how many. */
+export function writePycs(FS, files) {
+  for (const [path, data] of files) {
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, data);
+  }
+  return files.length;
+}
+
+/**
+ * Compile the .pyc files with api.bytecodeSources and api.pyc (livelab.worker_api), a slice
+ * at a time so requests are answered in between. Resolves to [[path, bytes]], or to null when
+ * `stop()` turned true on the way (student code ran: what it compiled is not trusted).
+ */
+export async function makePycs(api, packageDir, stop) {
+  const list = api.bytecodeSources(packageDir);
+  const sources = list.toJs();
+  list.destroy();
+  const files = [];
+  while (files.length < sources.length) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (stop()) return null;
+    const sliceEnd = performance.now() + SLICE_MS;
+    while (files.length < sources.length && performance.now() < sliceEnd) {
+      const made = api.pyc(sources[files.length]);
+      const [path, data] = made.toJs();
+      made.destroy();
+      files.push([path, data]);
+    }
+  }
+  return files;
+}
+
+/** Store .pyc files for this key, replacing any others; resolves to {files, bytes, ms}. */
+export async function storePycs(key, files) {
+  const started = performance.now();
+  const cache = await open();
+  if (!cache) throw new Error("Cache Storage is not available here");
+  const index = new TextEncoder().encode(JSON.stringify(files.map(([p, d]) => [p, d.byteLength])));
+  const size = 4 + index.byteLength + files.reduce((sum, [, d]) => sum + d.byteLength, 0);
+  const bytes = new Uint8Array(size);
+  new DataView(bytes.buffer).setUint32(0, index.byteLength, true);
+  bytes.set(index, 4);
+  let at = 4 + index.byteLength;
+  for (const [, data] of files) {
+    bytes.set(data, at);
+    at += data.byteLength;
+  }
+  const headers = { [KEY_HEADER]: key, [SHA_HEADER]: await sha256(bytes) };
+  await cache.put(address(), new Response(bytes, { headers }));
+  return { files: files.length, bytes: size, ms: Math.round(performance.now() - started) };
+}
