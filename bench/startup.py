@@ -23,6 +23,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -38,17 +39,25 @@ BARE = "bench-bare/"
 
 BOOT = """async () => {
   const { runtime } = await import("/assets/livelab/runtime/client.js");
-  return { started: runtime.startedAt, phases: runtime.bootPhases, stored: runtime.snapshotStore };
+  return {
+    started: runtime.startedAt,
+    phases: runtime.bootPhases,
+    stored: runtime.snapshotStore,
+    pycs: runtime.pycStore,
+  };
 }"""
 
 
 def boot_facts(page, wait_for_store: bool = False) -> dict:
-    """How the worker booted (runtime.bootPhases), and the snapshot this tab stored, if any."""
-    if wait_for_store:
-        page.wait_for_function(
-            f"({BOOT})().then((b) => b.stored !== null || b.phases.snapshot !== 'made')",
-            timeout=60_000,
-        )
+    """How the worker booted (runtime.bootPhases), and the snapshot and .pyc files this tab
+    stored, if any (waiting for both when asked, so that a reload can use them)."""
+    deadline = time.monotonic() + 60
+    while wait_for_store and time.monotonic() < deadline:
+        facts = page.evaluate(BOOT)
+        made = facts["phases"].get("snapshot") == "made"
+        if (facts["stored"] or not made) and (facts["pycs"] or facts["phases"].get("pycs")):
+            break
+        time.sleep(0.2)
     return page.evaluate(BOOT)
 
 
@@ -173,7 +182,8 @@ def table(rounds: list[dict]) -> str:
     lines.append(f"| page change by link | – | {med['link_ms'] / 1000:.2f} s | – |")
     modes = Counter(r["reload_boot"]["phases"].get("snapshot") for r in rounds)
     stored = [r["cold_boot"]["stored"] for r in rounds if r["cold_boot"]["stored"]]
-    lines.append(f"reload boots: {dict(modes)}")
+    pycs = statistics.median(r["reload_boot"]["phases"].get("pycs", 0) for r in rounds)
+    lines.append(f"reload boots: {dict(modes)}, .pyc files written back: {pycs:.0f} (median)")
     if stored and all("bytes" in s for s in stored):
         size = statistics.median(s["bytes"] for s in stored) / 1e6
         store_ms = statistics.median(s["ms"] for s in stored)
