@@ -212,7 +212,7 @@ def bytecode_sources(package_dir: str) -> list[str]:
     Every .py file of our package (under package_dir), every NumPy module imported so far,
     and the .py files of WARM_MODULES (not imported yet: finding them imports nothing).
     """
-    found = set()
+    found: set[str] = set()
     for folder, _dirs, files in os.walk(package_dir):
         found.update(os.path.join(folder, name) for name in files if name.endswith(".py"))
     for name, module in list(sys.modules.items()):

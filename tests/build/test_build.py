@@ -53,7 +53,7 @@ def test_the_site_builds_strict_and_ships_the_runtime(site):
 
 def test_the_rope_lab_is_rendered_with_numbers_computed_at_build_time(site):
     page = (site / "level-19/modern-blocks/index.html").read_text(encoding="utf-8")
-    match = re.search(r'<livelab-lab [^>]*data-lab="rope"[^>]*data-params="([^"]*)"', page)
+    match = re.search(r'<article [^>]*data-lab="rope"[^>]*data-params="([^"]*)"', page)
     assert match, "no element with data-lab=rope"
     params = json.loads(html.unescape(match.group(1)))
     expected = lab_view("rope", params)["view"]["text"]["score"]

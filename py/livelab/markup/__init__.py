@@ -202,9 +202,10 @@ def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str
     """The lab's container: identity, settings and a status line around its body."""
     settings = attr(json.dumps(values, separators=(",", ":")))
     return (
-        # Its own element, not a <div>: Material's search skips a data-search-exclude element
-        # only until the first closing tag of the same name, and a lab is full of divs.
-        f'<livelab-lab class="livelab livelab-lab" data-livelab="lab" data-lab="{attr(lab_id)}" '
+        # An <article>, not a <div>: Material's search skips a data-search-exclude element only
+        # until the first closing tag of the same name, and a lab is full of divs. (A custom
+        # element would not do: Markdown wraps what it does not know as a block in a <p>.)
+        f'<article class="livelab livelab-lab" data-livelab="lab" data-lab="{attr(lab_id)}" '
         f'id="{attr(lab_id)}" '
         f'data-lab-kind="{attr(kind)}" data-params="{settings}" role="group" '
         f'aria-labelledby="{attr(lab_id)}-title" data-search-exclude>'
@@ -214,5 +215,5 @@ def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str
         '<p class="livelab-status" data-status aria-live="polite">'
         "These numbers were computed when the page was built. "
         "Live labs need JavaScript.</p>"
-        "</livelab-lab>"
+        "</article>"
     )

@@ -94,8 +94,8 @@ def progress_table(pages: list[tuple[str, str, str, list[str]]]) -> str:
         for url, href, title, ids in pages
     )
     return (
-        # Its own element around divs: see markup.lab_html on Material's search exclusion.
-        f'<livelab-progress class="livelab livelab-progress" data-livelab="progress"{EXCLUDE}>'
+        # An <article> around divs: see markup.lab_html on Material's search exclusion.
+        f'<article class="livelab livelab-progress" data-livelab="progress"{EXCLUDE}>'
         '<table><thead><tr><th scope="col">Page</th><th scope="col">Solved</th>'
         '<th scope="col">Answers shown</th>'
         f'<th scope="col">State</th></tr></thead><tbody>{rows}</tbody></table>'
@@ -108,5 +108,5 @@ def progress_table(pages: list[tuple[str, str, str, list[str]]]) -> str:
             ("confirm-reset", "Erase my progress"),
             ("cancel-reset", "Cancel"),
         )
-        + "</livelab-progress>"
+        + "</article>"
     )
