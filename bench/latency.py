@@ -128,6 +128,16 @@ def first_view_ms(page) -> float:
     return page.evaluate("window.__firstViewMs")
 
 
+def page_change_by_link_ms(page, site) -> float:
+    """From the lesson: Home, then a click on the lesson's link -> its first lab view."""
+    page.get_by_role("link", name="Home").first.click()
+    page.wait_for_url(site.url(""))
+    start = page.evaluate("performance.now()")
+    page.evaluate("delete window.__firstViewMs")
+    page.get_by_role("link", name="Modern blocks").first.click()
+    return first_view_ms(page) - start
+
+
 def measure_labs(page, steps: int) -> dict[str, list]:
     """Input -> view and -> paint for the main control of every lab (see LAB_INPUTS)."""
     return {
@@ -145,12 +155,7 @@ def measure(browser, site, steps: int, lab_steps: int) -> dict:
     phases = page.evaluate(BOOT_PHASES)
     page.reload()
     warm_reload = first_view_ms(page)
-    page.get_by_role("link", name="Home").first.click()
-    page.wait_for_url(site.url(""))
-    start = page.evaluate("performance.now()")
-    page.evaluate("delete window.__firstViewMs")
-    page.get_by_role("link", name="Modern blocks").first.click()
-    warm_instant = first_view_ms(page) - start
+    warm_instant = page_change_by_link_ms(page, site)
     rope_values = [3, 7, 12, 17, 20, 15, 9, 4, 0, 1]
     slider = page.evaluate(LAB_STEPS, ["rope", 'input[data-param="q_pos"]', rope_values, steps])
     drag = page.evaluate(DRAG_60HZ, steps)

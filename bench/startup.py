@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playwright.sync_api import sync_playwright
 
-from bench.latency import FIRST_VIEW_PROBE, LESSON, first_view_ms
+from bench.latency import FIRST_VIEW_PROBE, LESSON, first_view_ms, page_change_by_link_ms
 from tests.harness import launch_chromium, serve_site
 
 BARE = "bench-bare/"
@@ -122,12 +122,7 @@ def one_round(browser, site) -> dict:
     page.reload()
     ours_reload = first_view_ms(page)
     reload_boot = boot_facts(page)
-    page.get_by_role("link", name="Home").first.click()
-    page.wait_for_url(site.url(""))
-    start = page.evaluate("performance.now()")
-    page.evaluate("delete window.__firstViewMs")
-    page.get_by_role("link", name="Modern blocks").first.click()
-    link = first_view_ms(page) - start
+    link = page_change_by_link_ms(page, site)
     context.close()
     return {
         "bare_cold_ms": bare_cold,
