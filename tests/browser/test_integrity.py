@@ -129,7 +129,7 @@ def test_nothing_hidden_is_in_the_page_text_after_the_widgets_mount(page, site):
     url, _ = site.question("q1")
     page.goto(site.url(url))
     expect(question(page, "q1").get_by_role("button", name="Check")).to_be_enabled()
-    text = page.locator("article").text_content()
+    text = page.get_by_role("main").text_content()
     assert {q.id: leaks(q, text) for q in site.questions[url] if leaks(q, text)} == {}
 
 
