@@ -13,11 +13,10 @@
 // that list, then the files' bytes in its order.
 
 import { snapshotKey } from "./snapshot.js";
+import { storedEntry } from "./stored.js";
 
-const CACHE = "livelab-python";
 const FORMAT = 1; // bump when the format or what is compiled changes
-const KEY_HEADER = "X-Livelab-Key";
-const SHA_HEADER = "X-Livelab-Sha256";
+const stored = storedEntry("pycache.bin", "the .pyc store");
 const SLICE_MS = 30; // compile for at most this long, then let requests through
 
 /** The key a store is valid for: this format, the runtime and the package. */
@@ -25,29 +24,10 @@ export function pycKey(manifest) {
   return `pyc${FORMAT}/${snapshotKey(manifest)}`;
 }
 
-function address() {
-  return new URL("pycache.bin", import.meta.url).href;
-}
-
-async function sha256(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-async function open() {
-  return globalThis.caches ? caches.open(CACHE) : null;
-}
-
 /** The stored .pyc files as [[path, bytes]], or null; rejects when the store is not usable. */
 export async function loadPycs(key) {
-  const cache = await open();
-  const response = cache && (await cache.match(address()));
-  if (!response) return null;
-  if (response.headers.get(KEY_HEADER) !== key) throw new Error("the .pyc files are for another version");
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if ((await sha256(bytes)) !== response.headers.get(SHA_HEADER)) {
-    throw new Error("the .pyc files' bytes do not match their hash");
-  }
+  const bytes = await stored.load(key);
+  if (!bytes) return null;
   const view = new DataView(bytes.buffer);
   const indexEnd = 4 + view.getUint32(0, true);
   const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, indexEnd)));
@@ -58,10 +38,7 @@ export async function loadPycs(key) {
 }
 
 /** Forget the stored .pyc files. */
-export async function dropPycs() {
-  const cache = await open();
-  if (cache) await cache.delete(address());
-}
+export const dropPycs = () => stored.drop();
 
 /** Write .pyc files into Pyodide's file system; returns how many. */
 export function writePycs(FS, files) {
@@ -99,8 +76,6 @@ export async function makePycs(api, packageDir, stop) {
 /** Store .pyc files for this key, replacing any others; resolves to {files, bytes, ms}. */
 export async function storePycs(key, files) {
   const started = performance.now();
-  const cache = await open();
-  if (!cache) throw new Error("Cache Storage is not available here");
   const index = new TextEncoder().encode(JSON.stringify(files.map(([p, d]) => [p, d.byteLength])));
   const size = 4 + index.byteLength + files.reduce((sum, [, d]) => sum + d.byteLength, 0);
   const bytes = new Uint8Array(size);
@@ -111,7 +86,6 @@ export async function storePycs(key, files) {
     bytes.set(data, at);
     at += data.byteLength;
   }
-  const headers = { [KEY_HEADER]: key, [SHA_HEADER]: await sha256(bytes) };
-  await cache.put(address(), new Response(bytes, { headers }));
+  await stored.store(key, bytes);
   return { files: files.length, bytes: size, ms: Math.round(performance.now() - started) };
 }

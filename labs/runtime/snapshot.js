@@ -14,10 +14,10 @@
 // package it was made for and the SHA-256 of its bytes; a snapshot with another key or other
 // bytes is dropped, and the worker boots the normal way and makes a new one.
 
-const CACHE = "livelab-python";
+import { storedEntry } from "./stored.js";
+
 const FORMAT = 1; // bump when PRELOAD or what is done after a restore changes
-const KEY_HEADER = "X-Livelab-Key";
-const SHA_HEADER = "X-Livelab-Sha256";
+const stored = storedEntry("snapshot.bin", "the snapshot");
 
 // Found by listing sys.modules in a worker that booted the normal way, loaded NumPy, imported
 // livelab.worker_api and ran clean_state: every standard module it had that Pyodide's own
@@ -60,48 +60,19 @@ export function snapshotKey(manifest) {
   return [FORMAT, manifest.runtime ?? manifest.pyodide, manifest.numpy, manifest.archive].join("/");
 }
 
-function address() {
-  return new URL("snapshot.bin", import.meta.url).href;
-}
-
-async function sha256(bytes) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-async function open() {
-  return globalThis.caches ? caches.open(CACHE) : null; // none on a plain-http host
-}
-
 /**
  * The stored snapshot for this key, checked, or null when there is none. Rejects when one is
  * stored but is for another key or its bytes are damaged (the caller drops it).
  */
-export async function loadSnapshot(key) {
-  const cache = await open();
-  const response = cache && (await cache.match(address()));
-  if (!response) return null;
-  if (response.headers.get(KEY_HEADER) !== key) throw new Error("the snapshot is for another version");
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if ((await sha256(bytes)) !== response.headers.get(SHA_HEADER)) {
-    throw new Error("the snapshot's bytes do not match its hash");
-  }
-  return bytes;
-}
+export const loadSnapshot = (key) => stored.load(key);
 
 /** Forget the stored snapshot (it failed, or is for another version). */
-export async function dropSnapshot() {
-  const cache = await open();
-  if (cache) await cache.delete(address());
-}
+export const dropSnapshot = () => stored.drop();
 
 /** Store a snapshot for this key, replacing any other; resolves to the time it took (ms). */
 export async function storeSnapshot(key, bytes) {
   const started = performance.now();
-  const cache = await open();
-  if (!cache) throw new Error("Cache Storage is not available here");
-  const headers = { [KEY_HEADER]: key, [SHA_HEADER]: await sha256(bytes) };
-  await cache.put(address(), new Response(bytes, { headers }));
+  await stored.store(key, bytes);
   return Math.round(performance.now() - started);
 }
 

@@ -162,8 +162,8 @@ def test_a_damaged_pyc_store_falls_back_to_a_normal_import(page, site):
     assert phases["pycs"] == 0, phases
     assert "hash" in phases["pycError"]
     lab_answers(page)
+    stored_pycs(page)  # the damaged store was replaced (before any student code: see makePycs)
     assert run_in_runtime(page, "print(np.arange(4).sum())") == "6\n"
-    stored_pycs(page)  # the damaged store was replaced
 
     page.reload()
     wait_live(page)

@@ -1,0 +1,47 @@
+// One checked entry of the worker's Cache Storage: bytes stored under a fixed address with
+// the key they are valid for (runtime and package) and their SHA-256. The snapshot and the
+// .pyc store each keep one; loading one for another key, or with damaged bytes, rejects, and
+// the caller drops it and boots the normal way.
+
+const CACHE = "livelab-python";
+const KEY_HEADER = "X-Livelab-Key";
+const SHA_HEADER = "X-Livelab-Sha256";
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function open() {
+  return globalThis.caches ? caches.open(CACHE) : null; // none on a plain-http host
+}
+
+/** The entry at `name` beside this module; `what` names it in error messages. */
+export function storedEntry(name, what) {
+  const address = new URL(name, import.meta.url).href;
+  return {
+    /** The checked bytes for this key, or null when nothing is stored. */
+    async load(key) {
+      const cache = await open();
+      const response = cache && (await cache.match(address));
+      if (!response) return null;
+      if (response.headers.get(KEY_HEADER) !== key) throw new Error(`${what} is for another version`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      if ((await sha256(bytes)) !== response.headers.get(SHA_HEADER)) {
+        throw new Error(`${what}'s bytes do not match its hash`);
+      }
+      return bytes;
+    },
+    /** Store bytes for this key, replacing what was there. */
+    async store(key, bytes) {
+      const cache = await open();
+      if (!cache) throw new Error("Cache Storage is not available here");
+      const headers = { [KEY_HEADER]: key, [SHA_HEADER]: await sha256(bytes) };
+      await cache.put(address, new Response(bytes, { headers }));
+    },
+    async drop() {
+      const cache = await open();
+      if (cache) await cache.delete(address);
+    },
+  };
+}
