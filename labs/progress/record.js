@@ -8,6 +8,9 @@ import { progress } from "./store.js";
 
 const whole = (value) => (Number.isInteger(value) && value >= 0 ? value : 0);
 
+/** Said with a correct verdict when the answer had been shown: it is not counted as solved. */
+export const SHOWN_NOTE = "The answer was shown first, so this question counts as shown, not solved.";
+
 export const CUT_NOTE = `Only the first ${ANSWER_LIMIT.toLocaleString("en")} characters of this answer are saved.`;
 
 export class QuestionRecord {

@@ -2,11 +2,10 @@
 // verdict. A right pick, or "Show answer" after a wrong one, puts every option's reason
 // under its option (each reason once). Reasons stay sealed until then.
 
-import { QuestionRecord } from "../progress/record.js";
+import { QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
 import { showMarkup, unseal } from "./sealed.js";
 import { enable, markStale, showVerdict } from "./verdict.js";
 
-const SHOWN_NOTE = "The answer was shown first, so this question counts as shown, not solved.";
 const ALL_EXPLAINED = "Each option now says why it is right or wrong.";
 
 export function mount(el) {

@@ -4,14 +4,13 @@
 // program; the runtime also stops it after its time limit. The hint and the reference
 // answer stay sealed until asked for; a shown answer never counts as solved.
 
-import { CUT_NOTE, QuestionRecord } from "../progress/record.js";
+import { CUT_NOTE, QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
 import { unseal } from "./sealed.js";
 import { enable, markColumn, markStale, runtimeProblem, showUnavailable, showVerdict } from "./verdict.js";
 
 const HINT_AFTER = 3; // failed checks before the hint is offered
 const TIMEOUT_MS = 5_000;
 const BLANK = "____";
-const SHOWN_NOTE = "The answer was shown first, so this question counts as shown, not solved.";
 const BUSY = Symbol("busy"); // nothing was graded: a check already runs, or Python is down
 
 function errorLine(error) {

@@ -5,11 +5,10 @@
 // for it after an attempt; an answer shown first never counts as solved.
 
 import { gradeNumeric } from "../grading/numeric.js";
-import { QuestionRecord } from "../progress/record.js";
+import { QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
 import { showMarkup, unseal } from "./sealed.js";
 import { enable, markColumn, markStale, showVerdict } from "./verdict.js";
 
-const SHOWN_NOTE = "The answer was shown first, so this question counts as shown, not solved.";
 
 export function mount(el) {
   const record = new QuestionRecord(el.dataset.question, "numeric");

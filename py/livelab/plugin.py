@@ -150,8 +150,9 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         labs_dir = self._path(config, self.config.labs_dir)
         if not (labs_dir / "livelab.js").is_file():
             raise PluginError(f"livelab: no livelab.js in labs_dir {labs_dir}")
-        # The service worker's source becomes <site>/sw.js below, never a second copy in assets.
-        ignore = shutil.ignore_patterns(offline.SW_NAME)
+        # The service worker's source becomes <site>/sw.js below, never a second copy in assets;
+        # the JavaScript tests and the package.json that marks ES modules for Node stay home.
+        ignore = shutil.ignore_patterns(offline.SW_NAME, "tests", "package.json")
         shutil.copytree(labs_dir, out, dirs_exist_ok=True, ignore=ignore)
         try:
             assets.install_runtime(

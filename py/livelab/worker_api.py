@@ -105,12 +105,6 @@ def _lab(kind: str, params: dict) -> dict:
     return lab_view(kind, params)
 
 
-def _numeric(spec: dict, text: str) -> dict:
-    from livelab.answers import NumericSpec, grade_numeric
-
-    return grade_numeric(NumericSpec.from_json(spec), text)
-
-
 def _code_run(question: str, blank: str) -> dict:
     from livelab import grading
 
@@ -127,7 +121,6 @@ def _code_check(question: str, blank: str) -> dict:
 CALLS: dict[str, Callable[..., object]] = {
     "run": _run,
     "lab": _lab,
-    "numeric": _numeric,
     "code_run": _code_run,
     "code_check": _code_check,
 }
@@ -162,10 +155,10 @@ def clean_state(files_root: str | None = None) -> Snapshot:
     """Load and warm up everything a call can reach, then record the state for later checks.
 
     The worker calls this just before the first request that runs student code. Every
-    question is checked and run once with trusted blanks (right and failing), every lab
-    drawn and a numeric answer graded, so that the modules they import lazily are loaded
-    now; NumPy's submodules a student is likely to reach for are loaded too. files_root is
-    the folder the package was unpacked into (its files are hashed as well).
+    question is checked and run once with trusted blanks (right and failing) and every lab
+    drawn, so that the modules they import lazily are loaded now; NumPy's submodules a
+    student is likely to reach for are loaded too. files_root is the folder the package was
+    unpacked into (its files are hashed as well).
     """
     from livelab.grading import CODE_QUESTIONS
     from livelab.labs import LABS
@@ -174,7 +167,6 @@ def clean_state(files_root: str | None = None) -> Snapshot:
         importlib.import_module(module)
     for kind in LABS:
         _lab(kind, {})
-    _numeric({"answer": [0.5, 1.0], "decimals": 2}, "[0.5, 1e0]")
     _run("print(np.arange(3) / 2)")
     for name, question in CODE_QUESTIONS.items():
         for blank in (question.reference_blank, "1 / 0"):
