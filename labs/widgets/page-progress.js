@@ -49,7 +49,8 @@ function render(el, top) {
 
 export function mount(el) {
   const top = el.dataset.livelab === "page-progress";
-  const update = () => render(el, top);
+  // Lab positions are saved on every slider move; only questions change what is listed here.
+  const update = (event) => event?.detail?.section !== "labs" && render(el, top);
   update();
   document.addEventListener("livelab:progress", update);
   return () => document.removeEventListener("livelab:progress", update);

@@ -1,8 +1,8 @@
 """Build-time HTML of progress: the home page's table and each lesson page's own progress.
 
 A page with questions gets a compact progress line near its top and a summary at its end;
-both list the questions (id, a short title, the lab that helps) and are filled in by
-labs/widgets/progress.js from saved progress. Without JavaScript they say what the page
+both list the questions (id, a title by place, the lab that helps) and are filled in by
+labs/widgets/page-progress.js from saved progress (the table by labs/widgets/progress.js). Without JavaScript they say what the page
 holds. None of it belongs in the search index.
 """
 
