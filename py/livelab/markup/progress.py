@@ -2,8 +2,8 @@
 
 A page with questions gets a compact progress line near its top and a summary at its end;
 both list the questions (id, a title by place, the lab that helps) and are filled in by
-labs/widgets/page-progress.js from saved progress (the table by labs/widgets/progress.js). Without JavaScript they say what the page
-holds. None of it belongs in the search index.
+labs/widgets/page-progress.js from saved progress (the home table by widgets/progress.js).
+Without JavaScript they say what the page holds. None of it belongs in the search index.
 """
 
 from __future__ import annotations
