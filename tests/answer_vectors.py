@@ -1,7 +1,7 @@
 """The shared numeric-answer vectors: what is typed, and what livelab.answers says about it.
 
 py/livelab/answer_vectors.json is replayed by CPython (tests/unit/test_answer_vectors.py),
-by Node (labs/tests/numeric.test.mjs) and by Chromium (tests/browser/test_questions.py), so
+by Node (tests/js/numeric.test.mjs) and by Chromium (tests/browser/test_questions.py), so
 the page's JavaScript grader reads, judges and words every answer as the Python one does.
 The file is generated here from the Python grader, the source of truth: the typed texts
 below (tests/answer_texts.py) and every numeric question of the course pages. Big inputs
@@ -15,8 +15,8 @@ import re
 from pathlib import Path
 
 from livelab.answers import NumericSpec, grade_numeric
-from livelab.fences import parse_body
-from livelab.quiz import NumericQuestion, numeric_question
+from livelab.build.fences import parse_body
+from livelab.build.quiz import NumericQuestion, numeric_question
 from tests.answer_texts import SPECS, TEXTS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,7 +26,7 @@ EXAMPLE = re.compile(r"^````.*?^````", re.MULTILINE | re.DOTALL)  # a fence show
 FENCE = re.compile(r"^```numeric\n(.*?)^```", re.MULTILINE | re.DOTALL)
 ABOUT = (
     "Typed numeric answers and what livelab.answers.grade_numeric says about them. Replayed "
-    "by tests/unit/test_answer_vectors.py (CPython), labs/tests/numeric.test.mjs (Node) and "
+    "by tests/unit/test_answer_vectors.py (CPython), tests/js/numeric.test.mjs (Node) and "
     "tests/browser/test_questions.py (Chromium). Generated from the Python grader: "
     "LIVELAB_UPDATE_VECTORS=1 .venv/bin/python -m pytest tests/unit/test_answer_vectors.py"
 )

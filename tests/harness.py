@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from livelab.browser import launch_chromium
-from livelab.check import build_course
-from livelab.serve import make_server, serve_in_thread
+from livelab.build.browser import launch_chromium
+from livelab.build.check import build_course
+from livelab.build.serve import make_server, serve_in_thread
 
 __all__ = ["ROOT", "Site", "launch_chromium", "serve_site"]
 
@@ -55,7 +55,6 @@ def config_for_docs(docs_dir: Path) -> Path:
     """A mkdocs.yml beside docs_dir: the real configuration, building only those pages."""
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nnav:")[0]
     folders = {
-        "labs_dir": "labs",
         "pyodide_dir": "node_modules/pyodide",
         "cache_dir": ".cache/livelab",
         "katex_dir": "node_modules/katex/dist",

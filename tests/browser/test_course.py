@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from livelab.quiz import ChoiceQuestion, CodeQuestionRef, NumericQuestion
+from livelab.build.quiz import ChoiceQuestion, CodeQuestionRef, NumericQuestion
 
 LESSON = "level-19/modern-blocks/"
 CHAPTER = "level-19/worked-examples/"

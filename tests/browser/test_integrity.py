@@ -9,8 +9,8 @@ from html.parser import HTMLParser
 import pytest
 from playwright.sync_api import expect
 
+from livelab.build.quiz import ChoiceQuestion, CodeQuestionRef, NumericQuestion
 from livelab.questions import CODE_QUESTIONS, PRELUDE, load_blanks
-from livelab.quiz import ChoiceQuestion, CodeQuestionRef, NumericQuestion
 from tests.browser.test_questions import answer_numeric, open_question, question, verdict
 
 WINDOW = 8  # words: a run this long from a hidden text must not stand anywhere unhidden

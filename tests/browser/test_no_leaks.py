@@ -15,8 +15,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from livelab.build.quiz import NumericQuestion
 from livelab.labs import modern_block
-from livelab.quiz import NumericQuestion
 
 LIVE = re.compile("^Live:")
 SMALL_WHOLE = 20  # |answer| up to this, if whole, is not checked

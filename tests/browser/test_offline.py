@@ -12,9 +12,9 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from playwright.sync_api import expect
 
-from livelab.check import build_course
-from livelab.quiz import NumericQuestion
-from livelab.serve import SiteHandler, make_server, serve_in_thread
+from livelab.build.check import build_course
+from livelab.build.quiz import NumericQuestion
+from livelab.build.serve import SiteHandler, make_server, serve_in_thread
 from tests.browser.test_questions import answer_numeric, verdict
 from tests.browser.test_runtime import LESSON, LIVE, run_in_runtime, wait_live
 from tests.harness import ROOT, Site, config_for_docs

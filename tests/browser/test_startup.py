@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from bench.startup import throttle
-from livelab.serve import SiteHandler, make_server, serve_in_thread
+from livelab.build.serve import SiteHandler, make_server, serve_in_thread
 from tests.browser.test_runtime import CLIENT, LESSON, run_in_runtime, wait_live
 from tests.harness import Site
 

@@ -6,8 +6,8 @@ import sys
 from pathlib import Path
 
 from livelab.answers import NumericSpec
-from livelab.check import replay_in_python
-from livelab.quiz import numeric_question
+from livelab.build.check import replay_in_python
+from livelab.build.quiz import numeric_question
 from tests.harness import config_for_docs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_author_check_passes_on_the_course_and_names_every_question():
     result = subprocess.run(
-        [sys.executable, "-m", "livelab.cli", "check"],
+        [sys.executable, "-m", "livelab.build.cli", "check"],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -55,7 +55,7 @@ def test_the_author_check_says_why_when_the_site_does_not_build(tmp_path):
         [
             sys.executable,
             "-m",
-            "livelab.cli",
+            "livelab.build.cli",
             "check",
             "--config-file",
             str(config_for_docs(docs)),

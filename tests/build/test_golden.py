@@ -10,7 +10,7 @@ from pathlib import Path
 import markdown
 import pytest
 
-from livelab.fences import FenceContext, custom_fences
+from livelab.build.fences import FenceContext, custom_fences
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.md"))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from livelab import offline
+from livelab.build import offline
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE_URL = "http://127.0.0.1:41999/course/"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from livelab import assets
+from livelab.build import assets
 
 WHEEL = "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl"
 
@@ -85,8 +85,8 @@ def test_the_package_archive_holds_browser_code_only(tmp_path):
     assert "livelab/worker_api.py" in names
     assert "livelab/labs/rope.py" in names
     assert "livelab/kernels/rope.py" in names
+    assert not any(n.startswith(("livelab/build/", "livelab/web/")) for n in names)
     assert not any(n.endswith(("plugin.py", "fences.py", "assets.py")) for n in names)
-    assert not any(n.startswith("livelab/markup/") for n in names)
 
 
 def test_the_package_archive_name_follows_its_content(tmp_path):

@@ -4,8 +4,8 @@ import gzip
 import random
 import urllib.request
 
-from livelab.compress import precompress
-from livelab.serve import make_server, serve_in_thread
+from livelab.build.compress import precompress
+from livelab.build.serve import make_server, serve_in_thread
 
 
 def site_with(tmp_path, files: dict[str, bytes]):

@@ -1,4 +1,4 @@
-"""The JavaScript unit tests (labs/tests/*.test.mjs) pass under Node's built-in test runner.
+"""The JavaScript unit tests (tests/js/*.test.mjs) pass under Node's built-in test runner.
 
 They hold the page's numeric grader to the vectors the Python grader wrote, so a change to
 either side that makes them part fails here too.
@@ -14,14 +14,14 @@ import pytest
 from tests.answer_vectors import load
 
 ROOT = Path(__file__).resolve().parents[2]
-JS_TESTS = sorted((ROOT / "labs/tests").glob("*.test.mjs"))
+JS_TESTS = sorted((ROOT / "tests/js").glob("*.test.mjs"))
 
 
 def test_node_runs_the_javascript_tests_and_they_pass():
     node = shutil.which("node")
     if node is None:
-        pytest.skip("node is not installed; the JavaScript tests in labs/tests/ need Node 20")
-    assert JS_TESTS, "no labs/tests/*.test.mjs found"
+        pytest.skip("node is not installed; the JavaScript tests in tests/js/ need Node 20")
+    assert JS_TESTS, "no tests/js/*.test.mjs found"
     result = subprocess.run(
         [node, "--test", "--test-reporter=tap", *map(str, JS_TESTS)],
         capture_output=True,

@@ -7,7 +7,7 @@ import pytest
 import yaml
 
 from livelab.answers import grade_numeric
-from livelab.quiz import NumericQuestion, numeric_question
+from livelab.build.quiz import NumericQuestion, numeric_question
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 FENCE = re.compile(r"^```numeric\n(.*?)^```", re.MULTILINE | re.DOTALL)

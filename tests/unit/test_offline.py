@@ -1,4 +1,4 @@
-"""The service worker's precache list (livelab.offline) and the sitemap rewrite of livelab serve."""
+"""The service worker's precache list (livelab.build.offline) and the sitemap rewrite."""
 
 import base64
 import hashlib
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from livelab import offline
-from livelab.serve import rewrite_sitemap
+from livelab.build import offline
+from livelab.build.serve import rewrite_sitemap
 
 TEMPLATE = "// the service worker's code\nself.addEventListener('fetch', () => {});\n"
 SITEMAP = """<?xml version="1.0" encoding="UTF-8"?>

@@ -4,8 +4,8 @@ import dataclasses
 
 import pytest
 
-from livelab import quiz
-from livelab.fences import parse_body
+from livelab.build import quiz
+from livelab.build.fences import parse_body
 from livelab.questions import CODE_QUESTIONS
 
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import numpy as np
 
-from livelab import assets
+from livelab.build import assets
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,7 +15,9 @@ RUN_FIELDS = ("batch", "tokens", "seed")
 def body(values: dict, marks: Marks) -> str:
     """Controls, figure, summary and step table of one modern block lab instance."""
     if marks.view.get("error"):
-        from livelab.fences import FenceError  # build-only; a fence must not ship a broken config
+        from livelab.build.fences import (
+            FenceError,  # build-only; a fence must not ship a broken config
+        )
 
         raise FenceError(marks.view["error"])
     params = modern_block.PARAMS

@@ -7,7 +7,7 @@ and a find in the page never see, and the widget opens only when the student ear
 Widget chrome (labels, buttons, verdicts) carries `data-search-exclude`, so the search
 index holds each question's prompt and options and nothing else.
 
-The browser widgets (labs/widgets/numeric.js, choice.js, code.js) enable the controls and
+The browser widgets (livelab/web/widgets/numeric.js, choice.js, code.js) enable the controls and
 find everything through the data-* marks set here.
 """
 
@@ -23,9 +23,9 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
+from livelab.build.quiz import ChoiceQuestion, CodeQuestionRef, NumericQuestion
 from livelab.markup import attr
 from livelab.questions import BLANK, PRELUDE
-from livelab.quiz import ChoiceQuestion, CodeQuestionRef, NumericQuestion
 
 Render = Callable[[str], str]
 EXCLUDE = " data-search-exclude"

@@ -7,7 +7,7 @@ import contextlib
 import sys
 from pathlib import Path
 
-from livelab import assets
+from livelab.build import assets
 
 
 def _fetch(args: argparse.Namespace) -> int:
@@ -17,7 +17,7 @@ def _fetch(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from livelab.serve import make_server
+    from livelab.build.serve import make_server
 
     server = make_server(
         Path(args.site_dir), args.host, args.port, not args.no_isolation, verbose=True
@@ -29,7 +29,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from livelab.check import main as check_main
+    from livelab.build.check import main as check_main
 
     return check_main(Path(args.config_file), browser=args.browser)
 

@@ -1,6 +1,6 @@
 """Offline after the first visit: the site's service worker and its precache list.
 
-The service worker's source is labs/sw.js (it uses Workbox, vendored from npm like KaTeX).
+The service worker's source is livelab/web/sw.js (it uses Workbox, vendored from npm like KaTeX).
 The build writes it to the site root as sw.js, because a service worker controls only the
 pages at or below its own folder, and puts one line in front of it: `const BUILD = {...}`,
 which lists every file a page can ask for with its content hash. So sw.js changes whenever
@@ -17,7 +17,7 @@ import shutil
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from livelab.assets import sha256_of
+from livelab.build.assets import sha256_of
 
 SW_NAME = "sw.js"
 # The npm packages whose builds the service worker imports: the loader, then the modules
@@ -47,7 +47,7 @@ SKIPPED = (
     "assets/livelab/tests/*",
 )
 REVISION_DIGITS = 16
-# `livelab serve` rewrites the addresses in sitemap.xml (livelab.serve.rewrite_sitemap), so
+# `livelab serve` rewrites the addresses in sitemap.xml (livelab.build.serve.rewrite_sitemap), so
 # its bytes on the wire are not the build's: it is precached by revision, without integrity.
 REWRITTEN_BY_SERVERS = frozenset({"sitemap.xml"})
 PAGE = "index.html"

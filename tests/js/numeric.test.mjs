@@ -1,13 +1,13 @@
 // The page's numeric grader against the vectors the Python grader wrote
 // (py/livelab/answer_vectors.json): every verdict, message and column the same, every
 // reading within the grader's tolerance and within 1e-12 (Math.sin, exp, log and ** may
-// differ from Python's libm in the last bit, never more). Run: node --test labs/tests/
+// differ from Python's libm in the last bit, never more). Run: node --test tests/js/
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import test from "node:test";
 
-import { gradeNumeric, readAnswer, tolerance } from "../grading/numeric.js";
+import { gradeNumeric, readAnswer, tolerance } from "../../py/livelab/web/grading/numeric.js";
 
 const VECTORS = new URL("../../py/livelab/answer_vectors.json", import.meta.url);
 const { specs, cases } = JSON.parse(readFileSync(VECTORS, "utf8"));

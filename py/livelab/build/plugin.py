@@ -1,12 +1,12 @@
 """The MkDocs plugin `livelab`: registers our fences and ships the browser side with the site.
 
 Built site layout (all under assets/livelab/):
-  livelab.js, livelab.css, runtime/, widgets/   the browser code, copied from labs_dir
+  livelab.js, livelab.css, runtime/, widgets/   the browser code, copied from livelab/web/
   pyodide/                                      Pyodide core + verified NumPy wheel
   livelab-<hash>.zip                            this package, as the worker imports it
   manifest.json                                 tells the worker the two names above
   workbox/                                      Workbox builds that the service worker imports
-and at the site root sw.js, the service worker with its precache list (livelab.offline).
+and at the site root sw.js, the service worker with its precache list (livelab.build.offline).
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
 import livelab
-from livelab import assets, compress, offline
-from livelab.fences import FenceContext, check_lab_links, custom_fences
-from livelab.markup.progress import (
+from livelab.build import assets, compress, offline
+from livelab.build.fences import FenceContext, check_lab_links, custom_fences
+from livelab.build.progress import (
     page_progress_html,
     page_questions,
     page_summary_html,
@@ -38,11 +38,11 @@ SUPERFENCES = "pymdownx.superfences"
 ARITHMATEX = "pymdownx.arithmatex"
 KATEX_FILES = ("katex.mjs", "katex.min.css", "fonts")
 WORKBOX_PATH = f"{ASSET_DIR}/workbox/"
+WEB_DIR = Path(livelab.__file__).parent / "web"
+"""The browser code (runtime/, widgets/, livelab.js, livelab.css), shipped inside the package."""
 
 
 class LiveLabConfig(base.Config):
-    labs_dir = c.Type(str, default="labs")
-    """Folder of the browser code (runtime/, widgets/, livelab.js, livelab.css)."""
     pyodide_dir = c.Type(str, default="node_modules/pyodide")
     """Folder of the npm package `pyodide` whose files the site serves."""
     cache_dir = c.Type(str, default=".cache/livelab")
@@ -66,7 +66,9 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         return (Path(config.config_file_path).parent / value).resolve()
 
     def on_startup(self, *, command, dirty):
-        self.command = command  # "serve": the service worker must keep nothing (livelab.offline)
+        self.command = (
+            command  # "serve": the service worker must keep nothing (livelab.build.offline)
+        )
 
     def on_config(self, config):
         if SUPERFENCES not in config.markdown_extensions:
@@ -147,9 +149,7 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
 
     def on_post_build(self, config, **kwargs):
         out = Path(config.site_dir) / ASSET_DIR
-        labs_dir = self._path(config, self.config.labs_dir)
-        if not (labs_dir / "livelab.js").is_file():
-            raise PluginError(f"livelab: no livelab.js in labs_dir {labs_dir}")
+        labs_dir = WEB_DIR
         # The service worker's source becomes <site>/sw.js below, never a second copy in assets;
         # the JavaScript tests and the package.json that marks ES modules for Node stay home.
         ignore = shutil.ignore_patterns(offline.SW_NAME, "tests", "package.json")
@@ -203,6 +203,5 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
                 shutil.copyfile(source / name, dest / name)
 
     def on_serve(self, server, config, builder, **kwargs):
-        server.watch(str(self._path(config, self.config.labs_dir)))
         server.watch(str(Path(livelab.__file__).parent))
         return server

@@ -1,5 +1,5 @@
 // Offline use: registers the site's service worker (sw.js at the site root, written by the
-// build; labs/sw.js says what it does) with the whole site as its scope.
+// build; livelab/web/sw.js says what it does) with the whole site as its scope.
 //
 // It registers once Python is live: by then the page's own downloads, the runtime above all,
 // are in the browser's HTTP cache, so the worker's precache revalidates them instead of

@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from livelab import fence_yaml
+from livelab.build import fence_yaml
+from livelab.build.progress import progress_placeholder
+from livelab.build.question_markup import QUESTION_HTML
+from livelab.build.quiz import QUESTION_KINDS, Question, QuestionError
 from livelab.labs import LABS, lab_view
 from livelab.markup import Marks, lab_html
-from livelab.markup.progress import progress_placeholder
-from livelab.markup.questions import QUESTION_HTML
-from livelab.quiz import QUESTION_KINDS, Question, QuestionError
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*$")
 LAB_KEYS = {"lab", "id", "title"}

@@ -2,7 +2,7 @@
 
 A page with questions gets a compact progress line near its top and a summary at its end;
 both list the questions (id, a title by place, the lab that helps) and are filled in by
-labs/widgets/page-progress.js from saved progress (the home table by widgets/progress.js).
+livelab/web/widgets/page-progress.js from saved progress (the home table by widgets/progress.js).
 Without JavaScript they say what the page holds. None of it belongs in the search index.
 """
 
@@ -13,8 +13,8 @@ import json
 import re
 from dataclasses import dataclass
 
+from livelab.build.question_markup import EXCLUDE, button_html, confirm_html
 from livelab.markup import attr
-from livelab.markup.questions import EXCLUDE, button_html, confirm_html
 
 _HEADING = re.compile(r"<h[23][^>]*>(.*?)</h[23]>", re.S)
 _TAGS = re.compile(r"<[^>]+>")

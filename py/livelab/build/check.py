@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from livelab.quiz import ChoiceQuestion, CodeQuestionRef, NumericQuestion, Question
+from livelab.build.quiz import ChoiceQuestion, CodeQuestionRef, NumericQuestion, Question
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ def build_course(config_file: Path, site_dir: Path, site_url: str | None = None)
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    from livelab.plugin import LiveLabPlugin
+    from livelab.build.plugin import LiveLabPlugin
 
     overrides = {"site_url": site_url} if site_url else {}
     config = load_config(str(config_file), site_dir=str(site_dir), strict=True, **overrides)
@@ -145,8 +145,8 @@ def _browser_pass(
 ) -> dict[tuple[str, str], list[str]]:
     from playwright.sync_api import sync_playwright
 
-    from livelab.browser import launch_chromium
-    from livelab.serve import make_server, serve_in_thread
+    from livelab.build.browser import launch_chromium
+    from livelab.build.serve import make_server, serve_in_thread
 
     server = make_server(site_dir, port=0)
     serve_in_thread(server)

@@ -199,28 +199,17 @@ def boot_facts(pyodide_dir: Path, wheel_name: str, archive: Path) -> dict:
     return {"runtime": digest.hexdigest()[:16], "sizes": sizes}
 
 
-# Modules that only the build uses (they import MkDocs or run tools); the browser never needs them.
-BUILD_ONLY = {
-    "plugin.py",
-    "fences.py",
-    "assets.py",
-    "serve.py",
-    "cli.py",
-    "check.py",
-    "browser.py",
-    "quiz.py",
-    "fence_yaml.py",
-    "compress.py",
-    "markup",
-}
+# Subpackages that never go into the archive: build/ runs only at build time, and web/ (the
+# browser's JavaScript and CSS) is copied into the site as files of its own.
+NOT_IN_ARCHIVE = {"build", "web"}
 
 
 def _browser_files(package_dir: Path) -> list[Path]:
-    """The package's files that run in the browser: .py and .json, minus the build-only ones."""
+    """The package's files that run in the browser: .py and .json outside build/ and web/."""
     files = []
     for path in sorted(package_dir.rglob("*")):
         rel = path.relative_to(package_dir)
-        if rel.parts[0] in BUILD_ONLY or "__pycache__" in rel.parts:
+        if rel.parts[0] in NOT_IN_ARCHIVE or "__pycache__" in rel.parts:
             continue
         if path.is_file() and path.suffix in {".py", ".json"}:
             files.append(path)
