@@ -38,14 +38,13 @@ lock:
 		--no-emit-index-url --no-emit-find-links --annotation-style line \
 		-o requirements.lock pyproject.toml requirements.in
 
-$(STAMPS)/npm: package.json package-lock.json
-	npm ci --ignore-scripts --no-audit --no-fund
-	@mkdir -p $(STAMPS) && touch $@
-
-# Pyodide's NumPy wheel, checked against the sha256 in node_modules/pyodide/pyodide-lock.json.
-$(STAMPS)/runtime: $(STAMPS)/python $(STAMPS)/npm
+# Pyodide, KaTeX and Workbox straight from the npm registry (no npm, no node_modules), each
+# checked against its sha512 in py/livelab/build/runtime.lock.json, and Pyodide's NumPy wheel,
+# checked against pyodide-lock.json; cached in $$LIVELAB_CACHE or ~/.cache/livelab. A build
+# fetches whatever is missing by itself; this step only does it up front.
+$(STAMPS)/runtime: $(STAMPS)/python py/livelab/build/runtime.lock.json
 	$(BIN)/livelab fetch-runtime
-	@touch $@
+	@mkdir -p $(STAMPS) && touch $@
 
 # Debian's Chromium for the browser tests; never a browser downloaded by a test tool.
 $(STAMPS)/chromium:
@@ -53,4 +52,4 @@ $(STAMPS)/chromium:
 	@mkdir -p $(STAMPS) && touch $@
 
 clean:
-	rm -rf site .cache $(VENV) node_modules
+	rm -rf site .cache $(VENV)

@@ -54,14 +54,7 @@ def serve_site(site_dir: Path, isolated: bool = True, build_it: bool = True) -> 
 def config_for_docs(docs_dir: Path) -> Path:
     """A mkdocs.yml beside docs_dir: the real configuration, building only those pages."""
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nnav:")[0]
-    folders = {
-        "pyodide_dir": "node_modules/pyodide",
-        "cache_dir": ".cache/livelab",
-        "katex_dir": "node_modules/katex/dist",
-        "workbox_dir": "node_modules",
-    }
-    plugin = "  - livelab:\n" + "".join(f"      {k}: {ROOT / v}\n" for k, v in folders.items())
     config = docs_dir.parent / "mkdocs.yml"
-    text = text.replace("  - livelab\n", plugin) + f"\ndocs_dir: {docs_dir}\n"
+    text += f"\ndocs_dir: {docs_dir}\n"
     config.write_text(text, encoding="utf-8")
     return config

@@ -125,15 +125,16 @@ def test_a_missing_service_worker_source_fails_the_build(site, tmp_path):
 
 
 def test_workbox_builds_are_copied_and_a_missing_one_is_named(tmp_path):
-    modules = tmp_path / "node_modules"
+    modules = tmp_path / "npm"
     for name, file in offline.WORKBOX_BUILDS.items():
-        write_site(modules, {f"{name}/build/{file}": f"// {name}"})
-    written = offline.install_workbox(modules, tmp_path / "out")
+        write_site(modules, {f"{name}-7/build/{file}": f"// {name}"})
+    packages = {name: modules / f"{name}-7" for name in offline.WORKBOX_BUILDS}
+    written = offline.install_workbox(packages, tmp_path / "out")
     assert sorted(p.name for p in written) == sorted(offline.WORKBOX_BUILDS.values())
     assert (tmp_path / "out/workbox-routing.prod.js").read_text() == "// workbox-routing"
-    (modules / "workbox-routing/build/workbox-routing.prod.js").unlink()
-    with pytest.raises(offline.OfflineError, match=r"workbox-routing\.prod\.js.*npm ci"):
-        offline.install_workbox(modules, tmp_path / "out")
+    (modules / "workbox-routing-7/build/workbox-routing.prod.js").unlink()
+    with pytest.raises(offline.OfflineError, match=r"workbox-routing\.prod\.js.*fetch-runtime"):
+        offline.install_workbox(packages, tmp_path / "out")
 
 
 def test_the_sitemap_lists_the_pages_at_the_address_it_is_served_at():

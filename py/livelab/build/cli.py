@@ -1,4 +1,4 @@
-"""`livelab` command: fetch the verified runtime files, serve the built site."""
+"""`livelab` command: fetch the verified runtime files, serve the built site, check a course."""
 
 from __future__ import annotations
 
@@ -7,12 +7,16 @@ import contextlib
 import sys
 from pathlib import Path
 
-from livelab.build import assets
+from livelab.build import fetch, site_assets
 
 
 def _fetch(args: argparse.Namespace) -> int:
-    wheel = assets.fetch_numpy_wheel(Path(args.pyodide_dir), Path(args.cache_dir))
-    print(f"verified {wheel} (sha256 matches pyodide-lock.json)")
+    cache = fetch.cache_root(args.cache_dir)
+    runtime = fetch.fetch_runtime(cache)
+    for name, pin in fetch.pins().items():
+        print(f"verified {name} {pin.version} ({pin.integrity[:19]}...)")
+    print(f"verified {runtime.numpy_wheel.name} (sha256 matches pyodide-lock.json)")
+    print(f"runtime files are in {cache}")
     return 0
 
 
@@ -37,10 +41,15 @@ def _check(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="livelab", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    fetch = sub.add_parser("fetch-runtime", help="fetch and verify Pyodide's NumPy wheel")
-    fetch.add_argument("--pyodide-dir", default="node_modules/pyodide")
-    fetch.add_argument("--cache-dir", default=".cache/livelab")
-    fetch.set_defaults(handler=_fetch)
+    fetch_cmd = sub.add_parser(
+        "fetch-runtime",
+        help="fetch and verify Pyodide, its NumPy wheel, KaTeX and Workbox into the cache",
+    )
+    fetch_cmd.add_argument(
+        "--cache-dir",
+        help=f"default: ${fetch.CACHE_ENV}, else $XDG_CACHE_HOME/livelab or ~/.cache/livelab",
+    )
+    fetch_cmd.set_defaults(handler=_fetch)
     serve = sub.add_parser("serve", help="serve a built site, cross-origin isolated")
     serve.add_argument("site_dir", nargs="?", default="site")
     serve.add_argument("--host", default="127.0.0.1")
@@ -59,10 +68,11 @@ def main(argv: list[str] | None = None) -> int:
         help="also replay code and numeric questions in Chromium through Pyodide",
     )
     check.set_defaults(handler=_check)
+    site_assets.add_commands(sub)
     args = parser.parse_args(argv)
     try:
         return args.handler(args)
-    except assets.AssetError as exc:
+    except fetch.AssetError as exc:
         print(f"livelab: {exc}", file=sys.stderr)
         return 1
 

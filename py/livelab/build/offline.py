@@ -1,6 +1,7 @@
 """Offline after the first visit: the site's service worker and its precache list.
 
-The service worker's source is livelab/web/sw.js (it uses Workbox, vendored from npm like KaTeX).
+The service worker's source is livelab/web/sw.js (it uses Workbox, fetched from npm like
+KaTeX by livelab.build.fetch).
 The build writes it to the site root as sw.js, because a service worker controls only the
 pages at or below its own folder, and puts one line in front of it: `const BUILD = {...}`,
 which lists every file a page can ask for with its content hash. So sw.js changes whenever
@@ -14,6 +15,7 @@ import base64
 import fnmatch
 import json
 import shutil
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -99,13 +101,19 @@ def precache_entries(site_dir: Path) -> list[PrecacheEntry]:
     return entries
 
 
-def install_workbox(node_modules: Path, dest: Path) -> list[Path]:
-    """Copy the Workbox builds the service worker imports into dest; return what was written."""
-    sources = [node_modules / name / "build" / file for name, file in WORKBOX_BUILDS.items()]
+def install_workbox(packages: Mapping[str, Path], dest: Path) -> list[Path]:
+    """Copy the Workbox builds the service worker imports into dest; return what was written.
+
+    packages maps each npm package name of WORKBOX_BUILDS to its unpacked folder.
+    """
+    sources = [
+        packages.get(name, Path(name)) / "build" / file for name, file in WORKBOX_BUILDS.items()
+    ]
     missing = [str(path) for path in sources if not path.is_file()]
     if missing:
         raise OfflineError(
-            f"Workbox files missing: {', '.join(missing)}. Run `make site` (it runs `npm ci`)."
+            f"Workbox files missing: {', '.join(missing)}. "
+            "Run `livelab fetch-runtime` to fetch them again."
         )
     dest.mkdir(parents=True, exist_ok=True)
     written = []

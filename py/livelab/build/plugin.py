@@ -3,10 +3,11 @@
 Built site layout (all under assets/livelab/):
   livelab.js, livelab.css, runtime/, widgets/   the browser code, copied from livelab/web/
   pyodide/                                      Pyodide core + verified NumPy wheel
-  livelab-<hash>.zip                            this package, as the worker imports it
-  manifest.json                                 tells the worker the two names above
+  livelab-<hash>.zip                            this package and the course's own modules
+  manifest.json                                 tells the worker the names above
   workbox/                                      Workbox builds that the service worker imports
 and at the site root sw.js, the service worker with its precache list (livelab.build.offline).
+Pyodide, KaTeX and Workbox come from the cache that livelab.build.fetch fills from npm.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
 import livelab
-from livelab.build import assets, compress, offline
+from livelab.build import assets, compress, fetch, offline
+from livelab.build.course import CourseModuleError, import_course_modules
 from livelab.build.fences import FenceContext, check_lab_links, custom_fences
 from livelab.build.progress import (
     page_progress_html,
@@ -36,21 +38,19 @@ from livelab.build.progress import (
 ASSET_DIR = "assets/livelab"
 SUPERFENCES = "pymdownx.superfences"
 ARITHMATEX = "pymdownx.arithmatex"
-KATEX_FILES = ("katex.mjs", "katex.min.css", "fonts")
+KATEX_FILES = ("katex.mjs", "katex.min.css", "fonts")  # in the npm package's dist/
 WORKBOX_PATH = f"{ASSET_DIR}/workbox/"
 WEB_DIR = Path(livelab.__file__).parent / "web"
 """The browser code (runtime/, widgets/, livelab.js, livelab.css), shipped inside the package."""
 
 
 class LiveLabConfig(base.Config):
-    pyodide_dir = c.Type(str, default="node_modules/pyodide")
-    """Folder of the npm package `pyodide` whose files the site serves."""
-    cache_dir = c.Type(str, default=".cache/livelab")
-    """Where the verified NumPy wheel is kept between builds (outside the site)."""
-    katex_dir = c.Type(str, default="node_modules/katex/dist")
-    """KaTeX's dist folder (npm package `katex`), shipped when pymdownx.arithmatex is on."""
-    workbox_dir = c.Type(str, default="node_modules")
-    """Folder holding the npm packages workbox-sw, -core, -precaching, -routing, -strategies."""
+    cache_dir = c.Optional(c.Type(str))
+    """Where the verified runtime files are kept between builds (relative to mkdocs.yml);
+    unset: $LIVELAB_CACHE, else the user's cache (livelab.build.fetch.cache_root)."""
+    modules = c.ListOfItems(c.Type(str), default=[])
+    """The course's own Python modules (beside mkdocs.yml or installed): the build imports
+    them, so the labs and code questions they register exist, and the browser gets them."""
 
 
 class LiveLabPlugin(BasePlugin[LiveLabConfig]):
@@ -61,6 +61,7 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         self.math = False
         self.fences = FenceContext()
         self.pages: dict[str, tuple[str, str]] = {}  # src_uri -> (url, title)
+        self.modules: dict[str, Path] = {}  # course module name -> its file or package folder
 
     def _path(self, config, value: str) -> Path:
         return (Path(config.config_file_path).parent / value).resolve()
@@ -73,6 +74,12 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
     def on_config(self, config):
         if SUPERFENCES not in config.markdown_extensions:
             raise PluginError(f"livelab needs the markdown extension {SUPERFENCES}")
+        try:
+            self.modules = import_course_modules(
+                self.config.modules, Path(config.config_file_path).parent
+            )
+        except CourseModuleError as exc:
+            raise PluginError(f"livelab: {exc}") from None
         self.fences = FenceContext(render_markdown=self._markdown_renderer(config))
         self.pages = {}
         ours = custom_fences(self.fences)
@@ -154,29 +161,29 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         # the JavaScript tests and the package.json that marks ES modules for Node stay home.
         ignore = shutil.ignore_patterns(offline.SW_NAME, "tests", "package.json")
         shutil.copytree(labs_dir, out, dirs_exist_ok=True, ignore=ignore)
+        setting = self.config.cache_dir
+        cache = fetch.cache_root(self._path(config, setting) if setting else None)
         try:
-            assets.install_runtime(
-                self._path(config, self.config.pyodide_dir),
-                self._path(config, self.config.cache_dir),
-                out / "pyodide",
-            )
+            runtime = fetch.fetch_runtime(cache)
+            assets.install_runtime(runtime, out / "pyodide")
         except assets.AssetError as exc:
             raise PluginError(f"livelab: {exc}") from None
         if self.math:
-            self._copy_katex(config, out / "katex")
+            self._copy_katex(runtime.katex / "dist", out / "katex")
         for old in out.glob("livelab-*.zip"):
             old.unlink()
-        archive = assets.write_package_archive(Path(livelab.__file__).parent, out)
+        archive = assets.write_package_archive(Path(livelab.__file__).parent, out, self.modules)
         manifest = {
             "pyodide": "pyodide/",
-            "numpy": assets.locked_wheel(self._path(config, self.config.pyodide_dir)).file_name,
+            "numpy": runtime.numpy_wheel.name,
             "archive": archive.name,
+            "modules": list(self.modules),
             "version": livelab.__version__,
         }
         manifest.update(assets.boot_facts(out / "pyodide", manifest["numpy"], archive))
         (out / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
         try:
-            offline.install_workbox(self._path(config, self.config.workbox_dir), out / "workbox")
+            offline.install_workbox(runtime.workbox, out / "workbox")
             # After every file a page asks for is in place, so the precache list holds them all.
             offline.write_service_worker(
                 Path(config.site_dir),
@@ -190,8 +197,8 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         # Last, so that every file written above has its pre-compressed copy.
         compress.precompress(Path(config.site_dir))
 
-    def _copy_katex(self, config, dest: Path) -> None:
-        source = self._path(config, self.config.katex_dir)
+    @staticmethod
+    def _copy_katex(source: Path, dest: Path) -> None:
         missing = [name for name in KATEX_FILES if not (source / name).exists()]
         if missing:
             raise PluginError(f"livelab: KaTeX files missing in {source}: {', '.join(missing)}")
@@ -204,4 +211,6 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
 
     def on_serve(self, server, config, builder, **kwargs):
         server.watch(str(Path(livelab.__file__).parent))
+        for source in self.modules.values():
+            server.watch(str(source))
         return server
