@@ -247,6 +247,9 @@ export async function boot() {
       let module;
       try {
         module = pyodide.pyimport("livelab.worker_api");
+        // Then the course's own modules (plugin setting `modules`): they register its labs
+        // and code questions, so a call can reach them.
+        for (const name of manifest.modules ?? []) pyodide.pyimport(name).destroy();
       } catch (err) {
         if (pycs) dropPycs().catch(() => {}); // so the next boot compiles from the sources
         throw err;
