@@ -7,13 +7,21 @@ STAMPS := .cache/stamps
 PORT ?= 8000
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve site test bench lock clean
+.PHONY: serve site site-zensical test bench lock clean
 
 serve: site
 	$(BIN)/livelab serve site --port $(PORT)
 
 site: $(STAMPS)/runtime
 	$(BIN)/mkdocs build --strict --site-dir site
+
+# The same course built by Zensical (zensical.yml), which runs no MkDocs plugin: the runtime
+# files go into docs/assets/livelab/ before the build, the service worker after it. --clean:
+# the home page's progress table reads every page, so no page may come from Zensical's cache.
+site-zensical: $(STAMPS)/runtime
+	$(BIN)/livelab assets docs/assets/livelab --math
+	$(BIN)/zensical build --clean -f zensical.yml
+	$(BIN)/livelab finish site-zensical
 
 test: $(STAMPS)/runtime $(STAMPS)/chromium
 	$(BIN)/python -m pytest
@@ -52,4 +60,4 @@ $(STAMPS)/chromium:
 	@mkdir -p $(STAMPS) && touch $@
 
 clean:
-	rm -rf site .cache $(VENV)
+	rm -rf site site-zensical docs/assets/livelab .cache $(VENV)

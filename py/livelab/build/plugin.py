@@ -1,4 +1,8 @@
-"""The MkDocs plugin `livelab`: registers our fences and ships the browser side with the site.
+"""The MkDocs plugin `livelab`: a thin wrapper around the Markdown extension and the asset steps.
+
+The fences are the Markdown extension livelab.build.extension (which Zensical runs too); the
+files are livelab.build.site_assets. The plugin adds both to an MkDocs build, says which
+page is converted, fails a build on an authoring error and only logs it under `serve`.
 
 Built site layout (all under assets/livelab/):
   livelab.js, livelab.css, runtime/, widgets/   the browser code, copied from livelab/web/
@@ -12,36 +16,24 @@ Pyodide, KaTeX and Workbox come from the cache that livelab.build.fetch fills fr
 
 from __future__ import annotations
 
-import json
-import shutil
+import logging
 from pathlib import Path
 
-import markdown
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
-from mkdocs.utils import get_relative_url
 
 import livelab
-from livelab.build import assets, compress, fetch, offline
+from livelab.build import extension, site_assets
 from livelab.build.course import CourseModuleError, import_course_modules
-from livelab.build.fences import FenceContext, check_lab_links, custom_fences
-from livelab.build.progress import (
-    page_progress_html,
-    page_questions,
-    page_summary_html,
-    progress_placeholder,
-    progress_table,
-)
+from livelab.build.course_pages import Site
+from livelab.build.fences import FenceContext
+from livelab.build.site_assets import ASSET_DIR
 
-ASSET_DIR = "assets/livelab"
 SUPERFENCES = "pymdownx.superfences"
 ARITHMATEX = "pymdownx.arithmatex"
-KATEX_FILES = ("katex.mjs", "katex.min.css", "fonts")  # in the npm package's dist/
-WORKBOX_PATH = f"{ASSET_DIR}/workbox/"
-WEB_DIR = Path(livelab.__file__).parent / "web"
-"""The browser code (runtime/, widgets/, livelab.js, livelab.css), shipped inside the package."""
+log = logging.getLogger("mkdocs.plugins.livelab")
 
 
 class LiveLabConfig(base.Config):
@@ -59,7 +51,9 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
     def __init__(self) -> None:
         self.command = "build"
         self.math = False
-        self.fences = FenceContext()
+        self.fences = (
+            FenceContext()
+        )  # .questions: each page's questions (the author check reads it)
         self.pages: dict[str, tuple[str, str]] = {}  # src_uri -> (url, title)
         self.modules: dict[str, Path] = {}  # course module name -> its file or package folder
 
@@ -80,134 +74,76 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
             )
         except CourseModuleError as exc:
             raise PluginError(f"livelab: {exc}") from None
-        self.fences = FenceContext(render_markdown=self._markdown_renderer(config))
+        if extension.NAME not in config.markdown_extensions:
+            config.markdown_extensions.append(extension.NAME)
+        session = extension.start_session(
+            site=Site.from_mkdocs(config),
+            render_markdown=extension.markdown_renderer(
+                config.markdown_extensions, config.mdx_configs
+            ),
+            collect=True,
+            serving=self.command == "serve",
+        )
+        self.fences = FenceContext(questions=session.questions)
         self.pages = {}
-        ours = custom_fences(self.fences)
-        names = {fence["name"] for fence in ours}
-        settings = config.mdx_configs.setdefault(SUPERFENCES, {})
-        kept = [f for f in settings.get("custom_fences", []) if f.get("name") not in names]
-        settings["custom_fences"] = kept + ours
         self.math = ARITHMATEX in config.markdown_extensions
+        css = [f"{ASSET_DIR}/livelab.css"]
         if self.math:
             if not config.mdx_configs.get(ARITHMATEX, {}).get("generic"):
                 raise PluginError(
                     f"livelab typesets math with KaTeX: set {ARITHMATEX}: generic: true"
                 )
-            config.extra_css.append(f"{ASSET_DIR}/katex/katex.min.css")
-        config.extra_css.append(f"{ASSET_DIR}/livelab.css")
-        script = c.ExtraScriptValue(f"{ASSET_DIR}/livelab.js")
-        script.type = "module"
-        config.extra_javascript.append(script)
+            css.insert(0, f"{ASSET_DIR}/katex/katex.min.css")
+        # A configuration that Zensical reads too may list these already.
+        config.extra_css.extend(path for path in css if path not in config.extra_css)
+        listed = {str(script) for script in config.extra_javascript}
+        if f"{ASSET_DIR}/livelab.js" not in listed:
+            script = c.ExtraScriptValue(f"{ASSET_DIR}/livelab.js")
+            script.type = "module"
+            config.extra_javascript.append(script)
         # The runtime client again, async in <head> (Material's `polyfills` slot): the worker
         # starts while the page is still loading instead of after it. Modules run once per tab,
         # so this is the same runtime that livelab.js imports.
-        early = c.ExtraScriptValue(f"{ASSET_DIR}/runtime/client.js")
-        early.type, early.async_ = "module", True
-        config.extra.setdefault("polyfills", []).append(early)
+        polyfills = config.extra.setdefault("polyfills", [])
+        if f"{ASSET_DIR}/runtime/client.js" not in {str(s) for s in polyfills}:
+            early = c.ExtraScriptValue(f"{ASSET_DIR}/runtime/client.js")
+            early.type, early.async_ = "module", True
+            polyfills.append(early)
         return config
 
-    @staticmethod
-    def _markdown_renderer(config):
-        """Markdown for text inside fences (prompts, options), with the site's extensions."""
-
-        def render(text: str) -> str:
-            md = markdown.Markdown(
-                extensions=config.markdown_extensions, extension_configs=config.mdx_configs
-            )
-            return md.convert(text)
-
-        return render
+    def on_files(self, files, config, **kwargs):
+        """Drop runtime files that `livelab assets` left in docs for Zensical: ours are fresh."""
+        for file in [f for f in files if f.src_uri.startswith(ASSET_DIR + "/")]:
+            files.remove(file)
+        return files
 
     def on_page_markdown(self, markdown, page, **kwargs):
-        self.fences.start(page.file.src_uri)
+        extension.SESSION.page = extension.PageRef(
+            page.file.src_uri, Path(page.file.abs_src_path or ""), page.url
+        )
         return markdown
 
     def on_page_content(self, html, page, **kwargs):
-        check_lab_links(self.fences)
-        if self.fences.errors:
-            raise PluginError("\n".join(self.fences.errors))
+        errors = extension.SESSION.errors.get(page.file.src_uri, [])
+        if errors and self.command != "serve":
+            raise PluginError("livelab authoring errors:\n" + "\n".join(errors))
+        for message in errors:  # under serve: the page shows each error in place
+            log.warning("livelab authoring error: %s", message)
         self.pages[page.file.src_uri] = (page.url, page.title or page.file.src_uri)
-        questions = self.fences.questions.get(page.file.src_uri, [])
-        if not questions:
-            return html
-        listed = page_questions(html, [(q.id, q.lab) for q in questions])
-        # The progress line goes right under the page's title, the summary at its end.
-        head, title_end, body = html.partition("</h1>")
-        top = page_progress_html(listed)
-        html = head + title_end + top + body if title_end else top + html
-        return html + page_summary_html(listed)
-
-    def on_page_context(self, context, page, config, **kwargs):
-        """Fill the progress table once every page's questions are known."""
-        marker = progress_placeholder()
-        if marker in page.content:
-            page.content = page.content.replace(marker, self._progress(page.url))
-        return context
-
-    def _progress(self, from_url: str) -> str:
-        rows = []
-        for src, questions in self.fences.questions.items():
-            if not questions or src not in self.pages:
-                continue
-            url, title = self.pages[src]
-            href = get_relative_url(url, from_url)
-            rows.append((url, href, title, [q.id for q in questions]))
-        return progress_table(rows)
+        return html
 
     def on_post_build(self, config, **kwargs):
-        out = Path(config.site_dir) / ASSET_DIR
-        labs_dir = WEB_DIR
-        # The service worker's source becomes <site>/sw.js below, never a second copy in assets;
-        # the JavaScript tests and the package.json that marks ES modules for Node stay home.
-        ignore = shutil.ignore_patterns(offline.SW_NAME, "tests", "package.json")
-        shutil.copytree(labs_dir, out, dirs_exist_ok=True, ignore=ignore)
         setting = self.config.cache_dir
-        cache = fetch.cache_root(self._path(config, setting) if setting else None)
         try:
-            runtime = fetch.fetch_runtime(cache)
-            assets.install_runtime(runtime, out / "pyodide")
-        except assets.AssetError as exc:
-            raise PluginError(f"livelab: {exc}") from None
-        if self.math:
-            self._copy_katex(runtime.katex / "dist", out / "katex")
-        for old in out.glob("livelab-*.zip"):
-            old.unlink()
-        archive = assets.write_package_archive(Path(livelab.__file__).parent, out, self.modules)
-        manifest = {
-            "pyodide": "pyodide/",
-            "numpy": runtime.numpy_wheel.name,
-            "archive": archive.name,
-            "modules": list(self.modules),
-            "version": livelab.__version__,
-        }
-        manifest.update(assets.boot_facts(out / "pyodide", manifest["numpy"], archive))
-        (out / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
-        try:
-            offline.install_workbox(runtime.workbox, out / "workbox")
-            # After every file a page asks for is in place, so the precache list holds them all.
-            offline.write_service_worker(
-                Path(config.site_dir),
-                labs_dir / offline.SW_NAME,
-                config.site_url,
-                WORKBOX_PATH,
-                retire=self.command == "serve",
+            site_assets.install(
+                Path(config.site_dir) / ASSET_DIR,
+                self._path(config, setting) if setting else None,
+                self.modules,
+                self.math,
             )
-        except offline.OfflineError as exc:
+            site_assets.finish(Path(config.site_dir), config.site_url, self.command == "serve")
+        except site_assets.SiteAssetError as exc:
             raise PluginError(f"livelab: {exc}") from None
-        # Last, so that every file written above has its pre-compressed copy.
-        compress.precompress(Path(config.site_dir))
-
-    @staticmethod
-    def _copy_katex(source: Path, dest: Path) -> None:
-        missing = [name for name in KATEX_FILES if not (source / name).exists()]
-        if missing:
-            raise PluginError(f"livelab: KaTeX files missing in {source}: {', '.join(missing)}")
-        dest.mkdir(parents=True, exist_ok=True)
-        for name in KATEX_FILES:
-            if (source / name).is_dir():
-                shutil.copytree(source / name, dest / name, dirs_exist_ok=True)
-            else:
-                shutil.copyfile(source / name, dest / name)
 
     def on_serve(self, server, config, builder, **kwargs):
         server.watch(str(Path(livelab.__file__).parent))
