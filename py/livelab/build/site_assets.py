@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import livelab
-from livelab.build import assets, compress, fetch, offline, wasm_files
+from livelab.build import assets, compress, fetch, offline
 
 ASSET_DIR = "assets/livelab"
 WORKBOX_PATH = f"{ASSET_DIR}/workbox/"
@@ -60,7 +60,6 @@ def install(
         "version": livelab.__version__,
     }
     manifest.update(assets.boot_facts(out / "pyodide", runtime.numpy_wheel.name, archive))
-    manifest["wasm"] = wasm_files.write_wasm_files(out / "pyodide" / runtime.numpy_wheel.name, out)
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
     return manifest
 
