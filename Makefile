@@ -16,12 +16,18 @@ site: $(STAMPS)/runtime
 	$(BIN)/mkdocs build --strict --site-dir site
 
 # The same course built by Zensical (zensical.yml), which runs no MkDocs plugin: the runtime
-# files go into docs/assets/livelab/ before the build, the service worker after it. --clean:
-# the home page's progress table reads every page, so no page may come from Zensical's cache.
+# files go into the docs before the build, the service worker after it. Zensical keeps its
+# cache in .cache/ beside its configuration and `--clean` empties all of that folder, so the
+# build runs on a fresh copy of the course in $(ZENSICAL_ROOT): nothing comes from its cache
+# (the home page's progress table reads every page) and .cache/stamps stay.
+ZENSICAL_ROOT := .cache/zensical-build
 site-zensical: $(STAMPS)/runtime
-	$(BIN)/livelab assets docs/assets/livelab --math
-	$(BIN)/zensical build --clean -f zensical.yml
-	$(BIN)/livelab finish site-zensical
+	rm -rf $(ZENSICAL_ROOT) && mkdir -p $(ZENSICAL_ROOT)
+	cp -r mkdocs.yml zensical.yml docs $(ZENSICAL_ROOT)/
+	$(BIN)/livelab assets $(ZENSICAL_ROOT)/docs/assets/livelab --math
+	cd $(ZENSICAL_ROOT) && $(CURDIR)/$(BIN)/zensical build -f zensical.yml
+	$(BIN)/livelab finish $(ZENSICAL_ROOT)/site-zensical
+	rm -rf site-zensical && mv $(ZENSICAL_ROOT)/site-zensical site-zensical
 
 test: $(STAMPS)/runtime $(STAMPS)/chromium
 	$(BIN)/python -m pytest
@@ -60,4 +66,4 @@ $(STAMPS)/chromium:
 	@mkdir -p $(STAMPS) && touch $@
 
 clean:
-	rm -rf site site-zensical docs/assets/livelab .cache $(VENV)
+	rm -rf site site-zensical .cache $(VENV)
