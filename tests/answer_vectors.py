@@ -16,7 +16,8 @@ from pathlib import Path
 
 from livelab.answers import NumericSpec, grade_numeric
 from livelab.build.fences import parse_body
-from livelab.build.quiz import NumericQuestion, numeric_question
+from livelab.build.kinds.numeric import KIND as NUMERIC
+from livelab.build.kinds.numeric import NumericQuestion
 from tests.answer_texts import SPECS, TEXTS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -51,7 +52,7 @@ def course_specs() -> dict[str, NumericQuestion]:
     for page in sorted(DOCS.rglob("*.md")):
         source = EXAMPLE.sub("", page.read_text(encoding="utf-8"))
         for body in FENCE.findall(source):
-            question = numeric_question(parse_body(body))
+            question = NUMERIC.question(parse_body(body))
             found[f"{page.relative_to(DOCS).as_posix()}:{question.id}"] = question
     return found
 

@@ -4,7 +4,7 @@ Public entry points (all return JSON-friendly dicts, the same in CPython and Pyo
 
     run(question, blank)    execute the template's example, return what it printed
     check(question, blank)  the example plus hidden cases, compared with the reference
-    check_reference(question), example_output(question), replay(question)
+    check_reference(question), example_output(question)
 
 A result dict has the keys action, question, verdict, message, hint, stdout, cases, error,
 misconception and seconds (run results add expected_stdout). check verdicts are
@@ -33,11 +33,7 @@ import numpy as np
 from livelab.grading_compare import Mismatch, compare, same_behaviour
 from livelab.grading_program import BlankProblem, Program, StudentError, compile_program
 from livelab.grading_run import StudentRun
-from livelab.questions import CODE_QUESTIONS, load_blanks
-from livelab.questions.code_question import Case, CodeQuestion, Misconception
-
-CHECK_VERDICTS = ("correct", "wrong", "error", "too_slow")
-RUN_VERDICTS = ("ran", "error")
+from livelab.questions import Case, CodeQuestion, Misconception, code_question
 
 
 @dataclass(frozen=True)
@@ -55,13 +51,7 @@ class _Outcome:
 
 
 def _question(question: str | CodeQuestion) -> CodeQuestion:
-    if isinstance(question, CodeQuestion):
-        return question
-    try:
-        return CODE_QUESTIONS[question]
-    except KeyError:
-        known = ", ".join(sorted(CODE_QUESTIONS))
-        raise KeyError(f"no code question named {question!r}; known: {known}") from None
+    return question if isinstance(question, CodeQuestion) else code_question(question)
 
 
 def _trusted_call(function: Callable[..., Any], case: Case) -> tuple[Any, bool]:
@@ -372,37 +362,7 @@ def check(question: str | CodeQuestion, blank: str) -> dict[str, Any]:
     return finish(verdict, message, error=first_error, misconception=key)
 
 
-def grade(question: str | CodeQuestion, blank: str) -> dict[str, Any]:
-    """Same as check: grade(question, submission) -> result."""
-    return check(question, blank)
-
-
 def check_reference(question: str | CodeQuestion) -> dict[str, Any]:
     """Check the question's own reference blank; a build fails unless the verdict is correct."""
     q = _question(question)
     return check(q, q.reference_blank)
-
-
-def replay(question: str | CodeQuestion) -> list[str]:
-    """Replay the question's data file; return one line per problem (empty when all is well).
-
-    The reference blank and every listed correct blank must pass; every listed wrong blank
-    must fail with a message containing its expected text.
-    """
-    q = _question(question)
-    data = load_blanks(q.name)
-    problems = []
-    for blank in [q.reference_blank, *data["correct"]]:
-        result = check(q, blank)
-        if result["verdict"] != "correct":
-            problems.append(f"{q.name}: correct blank {blank!r} failed: {result['message']}")
-    for entry in data["wrong"]:
-        result = check(q, entry["blank"])
-        if result["verdict"] == "correct":
-            problems.append(f"{q.name}: wrong blank {entry['blank']!r} passed")
-        elif entry["message"] not in result["message"]:
-            problems.append(
-                f"{q.name}: wrong blank {entry['blank']!r} got {result['message']!r}, "
-                f"expected it to contain {entry['message']!r}"
-            )
-    return problems

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from types import CodeType
 from typing import Any
 
-BLANK = "____"
+from livelab.questions.code_question import BLANK
+
 MESSAGE_LIMIT = 300
 """Characters of an exception's text kept for feedback; a student may raise a huge one."""
 

@@ -27,7 +27,7 @@ import numpy as np
 from livelab.grading_program import Program, StudentError, one_line
 
 OUTPUT_LIMIT = 10_000
-TRUNCATION_NOTE = "\n... output truncated"
+"""Characters of printed output a student sees from one run or check; the rest is cut."""
 INPUT_MESSAGE = "input() is not available on this page, so put the values in your code instead"
 FRAMES_SHOWN = 20
 """Frames of the student's code kept in a traceback; a runaway recursion has thousands."""
@@ -57,7 +57,8 @@ class CappedOutput(io.TextIOBase):
         return len(text)
 
     def getvalue(self) -> str:
-        return "".join(self._parts) + (TRUNCATION_NOTE if self.truncated else "")
+        note = f"\n... output cut after {self._limit} characters" if self.truncated else ""
+        return "".join(self._parts) + note
 
 
 class NoInput(io.TextIOBase):

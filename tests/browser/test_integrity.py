@@ -9,8 +9,10 @@ from html.parser import HTMLParser
 import pytest
 from playwright.sync_api import expect
 
-from livelab.build.quiz import ChoiceQuestion, CodeQuestionRef, NumericQuestion
-from livelab.questions import CODE_QUESTIONS, PRELUDE, load_blanks
+from livelab.build.kinds.choice import ChoiceQuestion
+from livelab.build.kinds.code import CodeQuestionRef
+from livelab.build.kinds.numeric import NumericQuestion
+from livelab.questions import PRELUDE, code_question, load_blanks
 from tests.browser.test_questions import answer_numeric, open_question, question, verdict
 
 WINDOW = 8  # words: a run this long from a hidden text must not stand anywhere unhidden
@@ -37,7 +39,7 @@ def hidden_texts(q) -> list[tuple[str, bool]]:
     if isinstance(q, ChoiceQuestion):
         return [(option.why, False) for option in q.options]
     assert isinstance(q, CodeQuestionRef)
-    code = CODE_QUESTIONS[q.question]
+    code = code_question(q.question)
     wrong = [(w["message"], False) for w in load_blanks(q.question)["wrong"]]
     return [(code.hint, False), (q.reference_blank, True), *wrong]
 
@@ -273,7 +275,7 @@ def test_the_hint_is_labelled_and_a_syntax_error_is_marked_in_the_blank(page, si
     field = box.get_by_role("textbox", name=re.compile("blank"))
     assert field.evaluate("f => [f.selectionStart, f.selectionEnd]") == [8, 9]
     box.get_by_role("button", name="Hint").click()
-    expect(box.locator("[data-hint]")).to_have_text(f"Hint: {CODE_QUESTIONS[q.question].hint}")
+    expect(box.locator("[data-hint]")).to_have_text(f"Hint: {code_question(q.question).hint}")
 
 
 @pytest.mark.parametrize("show_answer", [False, True])

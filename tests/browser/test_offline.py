@@ -13,7 +13,7 @@ from mkdocs.config import load_config
 from playwright.sync_api import expect
 
 from livelab.build.check import build_course
-from livelab.build.quiz import NumericQuestion
+from livelab.build.kinds.numeric import NumericQuestion
 from livelab.build.serve import SiteHandler, make_server, serve_in_thread
 from tests.browser.test_questions import answer_numeric, verdict
 from tests.browser.test_runtime import LESSON, LIVE, run_in_runtime, wait_live

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from livelab.answers import NumericSpec
 from livelab.build.check import replay_in_python
-from livelab.build.quiz import numeric_question
+from livelab.build.kinds.numeric import KIND as NUMERIC
 from tests.harness import config_for_docs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,7 +29,7 @@ def test_the_author_check_passes_on_the_course_and_names_every_question():
 
 
 def test_a_listed_wrong_answer_shadowed_by_another_is_reported():
-    q = numeric_question(
+    q = NUMERIC.question(
         {
             "id": "q1",
             "prompt": "P",
@@ -42,7 +42,7 @@ def test_a_listed_wrong_answer_shadowed_by_another_is_reported():
 
 
 def test_a_correct_numeric_question_replays_clean():
-    q = numeric_question({"id": "q1", "prompt": "P", "answer": "sqrt(2)", "decimals": 2})
+    q = NUMERIC.question({"id": "q1", "prompt": "P", "answer": "sqrt(2)", "decimals": 2})
     assert q.spec == NumericSpec(2**0.5, 2)
     assert replay_in_python(q) == []
 
@@ -67,5 +67,5 @@ def test_the_author_check_says_why_when_the_site_does_not_build(tmp_path):
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
     assert result.returncode == 1
-    assert "index.md: numeric fence id 'q1': missing option 'answer'" in result.stderr
+    assert "index.md:3: numeric fence id 'q1': missing option 'answer'" in result.stderr
     assert "the site does not build" in result.stderr

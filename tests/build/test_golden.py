@@ -11,6 +11,7 @@ import markdown
 import pytest
 
 from livelab.build.fences import FenceContext, custom_fences
+from livelab.build.kinds import all_kinds
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.md"))
@@ -45,4 +46,4 @@ def test_fence_markup_matches_its_golden_file(case):
 
 
 def test_there_is_a_golden_case_per_question_kind():
-    assert {"numeric", "choice", "code"} <= set(CASES)
+    assert set(all_kinds()) <= set(CASES)

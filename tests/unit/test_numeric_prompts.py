@@ -7,7 +7,8 @@ import pytest
 import yaml
 
 from livelab.answers import grade_numeric
-from livelab.build.quiz import NumericQuestion, numeric_question
+from livelab.build.kinds.numeric import KIND as NUMERIC
+from livelab.build.kinds.numeric import NumericQuestion
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 FENCE = re.compile(r"^```numeric\n(.*?)^```", re.MULTILINE | re.DOTALL)
@@ -26,7 +27,7 @@ FENCES = numeric_fences()
 
 
 def question(fence_id: str) -> NumericQuestion:
-    return numeric_question(next(data for name, data in FENCES if name.endswith(f":{fence_id}")))
+    return NUMERIC.question(next(data for name, data in FENCES if name.endswith(f":{fence_id}")))
 
 
 def test_the_course_pages_have_numeric_questions():

@@ -1,20 +1,73 @@
 """Replay every code question from its data file, the single source of its answers."""
 
+import dataclasses
+import json
+import pkgutil
+
 import numpy as np
 import pytest
 
+import livelab.questions as questions
 from livelab import grading
-from livelab.questions import BLANK, CODE_QUESTIONS, load_blanks
+from livelab.build.kinds import judge
+from livelab.build.kinds.code import blank_replays
+from livelab.questions import BLANK, all_code_questions, code_question, load_blanks
 
-NAMES = sorted(CODE_QUESTIONS)
-CORRECT = [(n, b) for n in NAMES for b in load_blanks(n)["correct"]]
-WRONG = [(n, e["blank"], e["message"]) for n in NAMES for e in load_blanks(n)["wrong"]]
+CODE_QUESTIONS = all_code_questions()
+NAMES = list(CODE_QUESTIONS)
+REPLAYS = [(n, r) for n in NAMES for r in blank_replays(CODE_QUESTIONS[n])]
 
 
-def test_the_three_code_questions_are_registered_read_only():
-    assert NAMES == ["rmsnorm", "rotate", "swiglu_ffn"]
-    with pytest.raises(TypeError):
-        CODE_QUESTIONS["extra"] = CODE_QUESTIONS["rmsnorm"]  # type: ignore[index]
+def test_each_question_module_registers_its_question_from_itself():
+    modules = {info.name for info in pkgutil.iter_modules(questions.__path__)} - {"code_question"}
+    assert modules and len(CODE_QUESTIONS) == len(modules)
+    assert {q.module for q in CODE_QUESTIONS.values()} == {
+        f"livelab.questions.{name}" for name in modules
+    }
+    with pytest.raises(ValueError, match="did you mean 'rotate'"):
+        code_question("rotat")
+
+
+COURSE_MODULE = """
+import dataclasses
+from livelab.questions import code_question, register_code_question
+
+QUESTION = register_code_question(
+    dataclasses.replace(code_question("rotate"), name="turn_pair", module=__name__)
+)
+"""
+
+
+def test_a_course_registers_its_own_question_with_its_data_file_beside_its_module(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr(questions, "_REGISTERED", dict(questions._REGISTERED))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "course_questions_for_test.py").write_text(COURSE_MODULE)
+    data = {"correct": ["c * v + s * np.array([-v[1], v[0]])"], "wrong": []}
+    data["wrong"].append({"blank": "v", "message": "hands its input back unchanged"})
+    (tmp_path / "turn_pair.cases.json").write_text(json.dumps(data))
+    __import__("course_questions_for_test")
+    assert "turn_pair" in all_code_questions()
+    assert load_blanks("turn_pair") == data
+    replays = list(blank_replays(code_question("turn_pair")))
+    assert [judge(r, grading.check("turn_pair", r.answer)) for r in replays] == [None] * 3
+
+
+def test_a_second_question_of_the_same_name_from_another_module_is_refused(monkeypatch):
+    monkeypatch.setattr(questions, "_REGISTERED", dict(questions._REGISTERED))
+    copy = dataclasses.replace(code_question("rotate"), module="elsewhere")
+    with pytest.raises(ValueError, match="'rotate' is registered twice"):
+        questions.register_code_question(copy)
+
+
+def test_a_question_without_its_data_file_says_where_to_write_it(monkeypatch):
+    monkeypatch.setattr(questions, "_REGISTERED", dict(questions._REGISTERED))
+    questions.register_code_question(
+        dataclasses.replace(code_question("rotate"), name="lost", module="livelab.kernels")
+    )
+    with pytest.raises(ValueError, match=r"write lost\.cases\.json beside livelab\.kernels"):
+        load_blanks("lost")
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -48,17 +101,9 @@ def test_run_of_the_reference_blank_prints_what_the_reference_kernel_prints(name
     assert result["stdout"].strip()
 
 
-@pytest.mark.parametrize(("name", "blank"), CORRECT)
-def test_correct_blank_passes(name, blank):
-    result = grading.check(name, blank)
-    assert result["verdict"] == "correct", result["message"]
-
-
-@pytest.mark.parametrize(("name", "blank", "message"), WRONG)
-def test_wrong_blank_fails_with_its_message(name, blank, message):
-    result = grading.check(name, blank)
-    assert result["verdict"] in ("wrong", "error")
-    assert message in result["message"]
+@pytest.mark.parametrize(("name", "replay"), REPLAYS)
+def test_each_listed_blank_gets_the_verdict_and_message_its_data_file_says(name, replay):
+    assert judge(replay, grading.check(name, replay.answer)) is None
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -126,8 +171,3 @@ def test_rotate_cases_vary_theta_and_include_negative_entries_and_position_0():
     assert {c.kwargs.get("theta", 0.5) for c in cases} - {0.5}
     assert any((np.asarray(c.args[0]) < 0).any() for c in cases)
     assert any(c.args[1] == 0 for c in cases)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_replay_reports_no_problem(name):
-    assert grading.replay(name) == []

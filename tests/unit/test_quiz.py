@@ -4,45 +4,109 @@ import dataclasses
 
 import pytest
 
-from livelab.build import quiz
-from livelab.build.fences import parse_body
-from livelab.questions import CODE_QUESTIONS
+import livelab.questions as questions
+from livelab.build.fences import FenceContext, custom_fences, parse_body
+from livelab.build.kinds import QuestionError, Replay, all_kinds, judge, question_kind
+from livelab.build.kinds.code import KIND as CODE
+from livelab.build.kinds.numeric import KIND as NUMERIC
+from livelab.questions import code_question
+
+
+def test_the_three_kinds_are_registered_and_each_is_a_fence():
+    assert list(all_kinds()) == ["choice", "code", "numeric"]
+    fences = {entry["name"] for entry in custom_fences(FenceContext())}
+    assert set(all_kinds()) <= fences
+
+
+def test_an_unknown_kind_names_the_known_ones():
+    with pytest.raises(ValueError, match=r"did you mean 'numeric'.*known kinds: choice, code"):
+        question_kind("numerc")
 
 
 def test_a_code_question_whose_reference_fails_its_grader_is_refused(monkeypatch):
-    broken = dataclasses.replace(CODE_QUESTIONS["rotate"], reference_blank="np.array([1.0, 0.0])")
-    monkeypatch.setattr(quiz, "CODE_QUESTIONS", {"rotate": broken})
-    monkeypatch.setattr("livelab.grading.CODE_QUESTIONS", {"rotate": broken})
-    with pytest.raises(quiz.QuestionError, match="reference blank of 'rotate' fails its grader"):
-        quiz.code_question({"id": "c2", "question": "rotate", "prompt": "P"})
+    broken = dataclasses.replace(code_question("rotate"), reference_blank="np.array([1.0, 0.0])")
+    monkeypatch.setitem(questions._REGISTERED, "rotate", broken)
+    with pytest.raises(QuestionError, match="reference blank of 'rotate' fails its grader"):
+        CODE.question({"id": "c2", "question": "rotate", "prompt": "P"})
 
 
 def test_a_code_question_takes_its_template_and_answer_from_the_question_module():
-    q = quiz.code_question({"id": "c2", "question": "rotate", "prompt": "P"})
-    assert q.template == CODE_QUESTIONS["rotate"].template
-    assert q.reference_blank == CODE_QUESTIONS["rotate"].reference_blank
+    q = CODE.question({"id": "c2", "question": "rotate", "prompt": "P"})
+    assert q.template == code_question("rotate").template
+    assert q.reference_blank == code_question("rotate").reference_blank
+    assert q.blank_label == "blank: your code"
+
+
+def test_an_unknown_code_question_is_named_with_a_close_one():
+    with pytest.raises(QuestionError, match="no code question named 'rotat' \\(did you mean"):
+        CODE.question({"id": "c2", "question": "rotat", "prompt": "P"})
 
 
 def test_the_blank_label_must_name_the_blank():
-    with pytest.raises(quiz.QuestionError, match="blank_label must contain the word blank"):
-        quiz.code_question({"id": "c2", "question": "rotate", "prompt": "P", "blank_label": "x"})
+    with pytest.raises(QuestionError, match="blank_label must contain the word blank"):
+        CODE.question({"id": "c2", "question": "rotate", "prompt": "P", "blank_label": "x"})
 
 
 def test_numeric_answers_may_be_arithmetic_and_vectors():
-    q = quiz.numeric_question({"id": "e2", "prompt": "P", "answer": [0, "sqrt(2)"], "decimals": 3})
+    q = NUMERIC.question({"id": "e2", "prompt": "P", "answer": [0, "sqrt(2)"], "decimals": 3})
     assert q.answer_text == "[0.000, 1.414]"
     assert q.grade("[0, 1.414]")["verdict"] == "correct"
 
 
 def test_an_option_of_the_wrong_type_is_named():
-    with pytest.raises(quiz.QuestionError, match="option 'decimals' must be"):
-        quiz.numeric_question({"id": "q", "prompt": "P", "answer": 1, "decimals": "two"})
+    with pytest.raises(QuestionError, match="option 'decimals' must be"):
+        NUMERIC.question({"id": "q", "prompt": "P", "answer": 1, "decimals": "two"})
+
+
+def test_a_missing_option_says_what_it_is_for():
+    with pytest.raises(QuestionError, match="missing option 'answer' \\(a number, arithmetic"):
+        NUMERIC.question({"id": "q", "prompt": "P"})
+
+
+def test_an_unknown_option_gets_a_did_you_mean():
+    with pytest.raises(QuestionError, match="unknown option 'promt' \\(did you mean 'prompt'"):
+        NUMERIC.question({"id": "q", "promt": "P", "answer": 1})
 
 
 def test_every_declared_option_says_what_it_is_for():
-    for kind, table in quiz.OPTIONS.items():
-        for name, option in table.items():
-            assert option.what, f"{kind}.{name} has no description"
+    for name, kind in all_kinds().items():
+        assert "lab" in kind.options, f"{name} questions cannot name their lab"
+        for option_name, option in kind.options.items():
+            assert option.what, f"{name}.{option_name} has no description"
+
+
+def test_each_kind_replays_its_own_question_clean_in_cpython():
+    bodies = {
+        "numeric": {
+            "id": "q",
+            "prompt": "P",
+            "answer": 2,
+            "wrong": [{"answer": 3, "message": "M"}],
+        },
+        "choice": {
+            "id": "q",
+            "prompt": "P",
+            "options": [{"text": "a", "why": "A", "correct": True}, {"text": "b", "why": "B"}],
+        },
+        "code": {"id": "c", "question": "rotate", "prompt": "P"},
+    }
+    for name, kind in all_kinds().items():
+        q = kind.question(bodies[name])
+        replays = list(kind.replays(q))
+        assert {r.verdict for r in replays} == {"correct", "wrong"}, name
+        assert [judge(r, kind.grade(q, r.answer)) for r in replays] == [None] * len(replays)
+
+
+def test_the_judge_names_a_wrong_answer_that_passes_and_a_message_that_differs():
+    assert judge(Replay("1", "wrong", "M"), {"verdict": "correct", "message": ""}) == (
+        "'1' should be wrong, but passed"
+    )
+    assert judge(Replay("1", "wrong", "M"), {"verdict": "wrong", "message": "N"}) == (
+        "'1' should say 'M', said 'N'"
+    )
+    assert judge(Replay("1", "correct"), {"verdict": "error", "message": "E"}) == (
+        "'1' should be right, got: E"
+    )
 
 
 @pytest.mark.parametrize(

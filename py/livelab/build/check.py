@@ -1,11 +1,11 @@
 """The author check: build the site, then replay every question it declares.
 
-In CPython: a numeric question's answer must pass and each listed wrong answer must fail
-with its own message; a choice question's correct option must be the one marked; a code
-question's reference blank, its listed correct blanks and its listed wrong blanks must
-behave as its data file says. With --browser they are replayed again in headless Chromium
-where students run them: a numeric question through the page's JavaScript grader (the
-module the numeric widget imports), a code question through the page's Pyodide worker.
+Each question kind says what to try (`replays`: a numeric question's answer and listed wrong
+answers, a choice question's options, a code question's reference blank and the blanks of
+its data file) and how CPython grades it; one judge compares. With --browser the same
+replays run again in headless Chromium where students run them, as the kind's `browser`
+says: a numeric question through the page's JavaScript grader (the module the numeric
+widget imports), a code question through the page's Pyodide worker.
 """
 
 from __future__ import annotations
@@ -14,11 +14,10 @@ import json
 import logging
 import sys
 import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from livelab.build.quiz import ChoiceQuestion, CodeQuestionRef, NumericQuestion, Question
+from livelab.build.kinds import Question, judge, question_kind
 
 
 @dataclass(frozen=True)
@@ -49,92 +48,39 @@ def build_course(config_file: Path, site_dir: Path, site_url: str | None = None)
     return Course(dict(plugin.pages.values()), questions)
 
 
-@dataclass(frozen=True)
-class Replay:
-    """One answer to try and what it must give: verdict, and text the message must contain."""
-
-    answer: str
-    verdict: str
-    message: str = ""
-
-
-def numeric_replays(q: NumericQuestion) -> Iterator[Replay]:
-    yield Replay(q.answer_text, "correct")
-    for value, message in q.spec.wrong:
-        text = ", ".join(map(repr, value)) if isinstance(value, tuple) else repr(value)
-        yield Replay(text, "wrong", message)
-
-
-def code_replays(q: CodeQuestionRef) -> Iterator[Replay]:
-    from livelab.questions import load_blanks
-
-    data = load_blanks(q.question)
-    for blank in [q.reference_blank, *data["correct"]]:
-        yield Replay(blank, "correct")
-    for entry in data["wrong"]:
-        yield Replay(entry["blank"], "wrong", entry["message"])
-
-
-def judge(replay: Replay, result: dict) -> str | None:
-    """None if the result is what the replay expects, else what went wrong."""
-    got_right = result["verdict"] == "correct"
-    if replay.verdict == "correct" and not got_right:
-        return f"{replay.answer!r} should be right, got: {result['message']}"
-    if replay.verdict != "correct" and got_right:
-        return f"{replay.answer!r} should be wrong, but passed"
-    if replay.message not in result["message"]:
-        return f"{replay.answer!r} should say {replay.message!r}, said {result['message']!r}"
-    return None
-
-
 def replay_in_python(q: Question) -> list[str]:
     """Problems found replaying one question in CPython (empty when all is well)."""
-    if isinstance(q, ChoiceQuestion):
-        marked = [i for i, option in enumerate(q.options) if option.correct]
-        return [] if marked == [q.correct_index] else ["the correct option is not unique"]
-    if isinstance(q, NumericQuestion):
-        return [p for r in numeric_replays(q) if (p := judge(r, q.grade(r.answer)))]
-    from livelab import grading
-
-    return [p for r in code_replays(q) if (p := judge(r, grading.check(q.question, r.answer)))]
+    kind = question_kind(q.kind)
+    return [p for r in kind.replays(q) if (p := judge(r, kind.grade(q, r.answer)))]
 
 
-CLIENT = "runtime/client.js"
-"""The page's runtime, relative to the site's assets/livelab/."""
-NUMERIC_GRADER = "grading/numeric.js"
-"""The page's numeric grader, relative to assets/livelab/: what the numeric widget runs."""
-BROWSER_CALL = """async ([client, name, args]) => {
-    const { runtime } = await import(client);
-    try { return await runtime.call(name, args, { timeoutMs: 20000 }); }
-    catch (err) { return { verdict: "error", message: `${err.type}: ${err.message}` }; }
+BROWSER_GRADE = """async ([url, call, args]) => {
+    try {
+        const names = call.split(".");
+        const last = names.pop();
+        let target = await import(url);
+        for (const name of names) target = target[name];
+        return await target[last](...args);
+    } catch (err) {
+        return { verdict: "error", message: `${err.type ?? err.name}: ${err.message}` };
+    }
 }"""
-BROWSER_GRADE = """async ([grader, spec, text]) => {
-    try { return (await import(grader)).gradeNumeric(spec, text); }
-    catch (err) { return { verdict: "error", message: `${err.name}: ${err.message}` }; }
-}"""
-WHERE = {"numeric": "CPython and the page's JavaScript", "code": "CPython and Pyodide"}
-"""Where each kind is replayed with --browser (a choice question only in CPython)."""
+"""Import a module of the page and call one of its functions (a dotted path for a method)."""
 
 
 def replay_in_browser(page, assets_url: str, q: Question) -> list[str]:
-    """Problems found replaying a numeric or code question as the page runs it.
+    """Problems found replaying a question as the page grades it (none for a kind without).
 
     assets_url is the served site's assets/livelab/ folder, ending in a slash.
     """
-    if isinstance(q, NumericQuestion):
-        grader = assets_url + NUMERIC_GRADER
-        spec = json.loads(json.dumps(q.spec.to_json()))  # as the page carries it
-        return [
-            p
-            for r in numeric_replays(q)
-            if (p := judge(r, page.evaluate(BROWSER_GRADE, [grader, spec, r.answer])))
-        ]
-    if not isinstance(q, CodeQuestionRef):
+    kind = question_kind(q.kind)
+    if kind.browser is None:
         return []
+    grader = kind.browser
     problems = []
-    for r in code_replays(q):
-        args = {"question": q.question, "blank": r.answer}
-        result = page.evaluate(BROWSER_CALL, [assets_url + CLIENT, "code_check", args])
+    for r in kind.replays(q):
+        args = json.loads(json.dumps(grader.args(q, r.answer)))  # as the page carries it
+        result = page.evaluate(BROWSER_GRADE, [assets_url + grader.module, grader.call, args])
         if problem := judge(r, result):
             problems.append(problem)
     return problems
@@ -160,7 +106,7 @@ def _browser_pass(
             assets_url = origin + "/assets/livelab/"
             for url, questions in course.items():
                 for q in questions:
-                    if not isinstance(q, ChoiceQuestion):
+                    if question_kind(q.kind).browser is not None:
                         problems[(url, q.id)] = replay_in_browser(page, assets_url, q)
             browser.close()
     finally:
@@ -197,7 +143,9 @@ def main(config_file: Path, browser: bool) -> int:
     for url, questions in course.items():
         for q in questions:
             problems = replay_in_python(q) + in_browser.get((url, q.id), [])
-            where = WHERE[q.kind] if (url, q.id) in in_browser else "CPython"
+            grader = question_kind(q.kind).browser
+            tried = grader is not None and (url, q.id) in in_browser
+            where = f"CPython and {grader.where}" if grader and tried else "CPython"
             status = "FAIL" if problems else "ok  "
             print(f"{status} {url} {q.id} ({q.kind}, {where})")
             for problem in problems:
@@ -206,7 +154,3 @@ def main(config_file: Path, browser: bool) -> int:
     total = sum(map(len, course.values()))
     print(json.dumps({"questions": total, "failed": failed}))
     return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(Path("mkdocs.yml"), "--browser" in sys.argv))

@@ -1,42 +1,104 @@
-"""Code questions (fill in the blank), keyed by a short name, and their replay data.
+"""Code questions (fill in the blank): each one registered object, defined in one module.
 
-Each question module defines one CodeQuestion; next to it, <name>.cases.json lists blanks
-that must pass and blanks that must fail with a given message. Those files are the single
-source of truth for replaying questions, in CPython tests and in the browser.
+Every module of this package is imported on first use, so adding a code question is adding
+a module that calls `register_code_question(CodeQuestion(..., module=__name__))`, with its
+replay data beside it in <name>.cases.json: blanks that must pass, and blanks that must fail
+with a given message. A course registers its own questions the same way from its own module;
+their data file lies beside that module. Those files are the single source of truth for
+replaying questions, in the author check, in CPython tests and in the browser.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 from importlib import resources
-from types import MappingProxyType
+from pathlib import Path
 from typing import Any
 
+from livelab.options import did_you_mean
 from livelab.questions.code_question import BLANK, PRELUDE, Case, CodeQuestion, Misconception
-from livelab.questions.rmsnorm import QUESTION as _RMSNORM
-from livelab.questions.rotate import QUESTION as _ROTATE
-from livelab.questions.swiglu_ffn import QUESTION as _SWIGLU_FFN
 
-CODE_QUESTIONS: MappingProxyType[str, CodeQuestion] = MappingProxyType(
-    {q.name: q for q in (_RMSNORM, _ROTATE, _SWIGLU_FFN)}
-)
+_REGISTERED: dict[str, CodeQuestion] = {}
+_loaded = False
+
+
+def register_code_question(question: CodeQuestion) -> CodeQuestion:
+    """Add a code question under its name; a second question of the same name is an error."""
+    old = _REGISTERED.get(question.name)
+    if old is not None and old.module != question.module:
+        raise ValueError(
+            f"code question {question.name!r} is registered twice ({old.module}, {question.module})"
+        )
+    _REGISTERED[question.name] = question
+    return question
+
+
+def _load_builtins() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for info in pkgutil.iter_modules(__path__):
+            importlib.import_module(f"{__name__}.{info.name}")
+
+
+def all_code_questions() -> dict[str, CodeQuestion]:
+    """Every registered code question by name, in name order (built-ins and a course's own)."""
+    _load_builtins()
+    return dict(sorted(_REGISTERED.items()))
+
+
+def code_question(name: str) -> CodeQuestion:
+    """The code question of that name; ValueError naming the known ones otherwise."""
+    known = all_code_questions()
+    if name not in known:
+        raise ValueError(
+            f"no code question named {name!r}{did_you_mean(name, list(known))}; "
+            f"known: {', '.join(known)}"
+        )
+    return known[name]
+
+
+def _data_file(question: CodeQuestion) -> Any:
+    """<name>.cases.json beside the module that defines the question."""
+    if not question.module:
+        raise ValueError(
+            f"code question {question.name!r} does not say where it is defined: "
+            "give it module=__name__ so its replay data can be found"
+        )
+    module = importlib.import_module(question.module)
+    filename = f"{question.name}.cases.json"
+    anchor = question.module if hasattr(module, "__path__") else module.__package__
+    if anchor:
+        # Through importlib.resources, so a package installed in any form is read the same way.
+        return resources.files(anchor).joinpath(filename)
+    return Path(module.__file__ or "").with_name(filename)  # a course's top-level module
 
 
 def load_blanks(name: str) -> dict[str, Any]:
     """The replay data of a question: {"correct": [blank, ...], "wrong": [{blank, message}]}."""
-    if name not in CODE_QUESTIONS:
-        raise KeyError(f"no code question named {name!r}")
-    text = resources.files(__name__).joinpath(f"{name}.cases.json").read_text(encoding="utf-8")
+    question = code_question(name)
+    source = _data_file(question)
+    try:
+        text = source.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ValueError(
+            f"code question {name!r} has no replay data: write {source.name} beside "
+            f"{question.module} with the blanks that must pass and those that must fail"
+        ) from None
     data = json.loads(text)
     return {"correct": list(data["correct"]), "wrong": list(data["wrong"])}
 
 
 __all__ = [
     "BLANK",
-    "CODE_QUESTIONS",
     "PRELUDE",
     "Case",
     "CodeQuestion",
     "Misconception",
+    "all_code_questions",
+    "code_question",
     "load_blanks",
+    "register_code_question",
 ]

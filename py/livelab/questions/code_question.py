@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 BLANK = "____"
+"""The blank in a template: the one place every part of livelab takes it from."""
 PRELUDE = "import numpy as np\n\n"
 """What a template needs above it to run on its own: the names the grader provides."""
 
@@ -74,6 +75,8 @@ class CodeQuestion:
     """Seconds the student's code may take over one whole check."""
     name_hints: Mapping[str, str] = field(default_factory=dict)
     """Advice for a NameError on a name students often reach for, e.g. {"x": "use v[0]"}."""
+    module: str = field(default="", compare=False)
+    """The defining module (give __name__): its <name>.cases.json lies beside it."""
 
     def __post_init__(self) -> None:
         if self.template.count(BLANK) != 1:

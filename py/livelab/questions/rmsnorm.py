@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from livelab import kernels
-from livelab.questions.code_question import Case, CodeQuestion, Misconception
+from livelab.questions import Case, CodeQuestion, Misconception, register_code_question
 
 TEMPLATE = """\
 def rmsnorm(x, eps=1e-6):
@@ -162,28 +162,31 @@ MISCONCEPTIONS = (
     ),
 )
 
-QUESTION = CodeQuestion(
-    name="rmsnorm",
-    template=TEMPLATE,
-    function_name="rmsnorm",
-    reference=reference,
-    reference_blank="np.sqrt(np.mean(x**2, axis=-1, keepdims=True) + eps)",
-    example_cases=(
-        Case(
-            "the example x = [1, 1, 3, 5]",
-            (np.array([1.0, 1.0, 3.0, 5.0]),),
-            tags=frozenset({"row"}),
-            hidden=False,
+QUESTION = register_code_question(
+    CodeQuestion(
+        name="rmsnorm",
+        template=TEMPLATE,
+        function_name="rmsnorm",
+        reference=reference,
+        reference_blank="np.sqrt(np.mean(x**2, axis=-1, keepdims=True) + eps)",
+        example_cases=(
+            Case(
+                "the example x = [1, 1, 3, 5]",
+                (np.array([1.0, 1.0, 3.0, 5.0]),),
+                tags=frozenset({"row"}),
+                hidden=False,
+            ),
         ),
-    ),
-    hidden_cases=_hidden_cases,
-    seed=1901,
-    hint=(
-        "Square x, average over the last axis with keepdims=True, add eps, then take the "
-        "square root of the whole sum."
-    ),
-    misconceptions=MISCONCEPTIONS,
-    name_hints={
-        "d": "the width of a row is x.shape[-1]",
-    },
+        hidden_cases=_hidden_cases,
+        seed=1901,
+        hint=(
+            "Square x, average over the last axis with keepdims=True, add eps, then take the "
+            "square root of the whole sum."
+        ),
+        misconceptions=MISCONCEPTIONS,
+        name_hints={
+            "d": "the width of a row is x.shape[-1]",
+        },
+        module=__name__,
+    )
 )

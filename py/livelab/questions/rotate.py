@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from livelab import kernels
-from livelab.questions.code_question import Case, CodeQuestion, Misconception
+from livelab.questions import Case, CodeQuestion, Misconception, register_code_question
 
 TEMPLATE = """\
 def rotate(v, pos, theta=0.5):
@@ -92,31 +92,38 @@ MISCONCEPTIONS = (
     ),
 )
 
-QUESTION = CodeQuestion(
-    name="rotate",
-    template=TEMPLATE,
-    function_name="rotate",
-    reference=reference,
-    reference_blank="np.array([c * v[0] - s * v[1], s * v[0] + c * v[1]])",
-    example_cases=tuple(
-        Case(f"the example rotate({name}, {pos}) with {name} = {_pair(v)}", (v, pos), hidden=False)
-        for name, v, pos in (
-            ("q", np.array([1.0, 2.0]), 5),
-            ("k", np.array([3.0, -1.0]), 2),
-            ("q", np.array([1.0, 2.0]), 13),
-            ("k", np.array([3.0, -1.0]), 10),
-        )
-    ),
-    hidden_cases=_hidden_cases,
-    seed=1902,
-    hint=(
-        "Check your formula on a quarter turn (c = 0, s = 1): [1, 0] has to become [0, 1] "
-        "and [0, 1] has to become [-1, 0]; return both entries inside np.array([...])."
-    ),
-    misconceptions=MISCONCEPTIONS,
-    name_hints={
-        "x": "the pair is v: its entries are v[0] and v[1]",
-        "y": "the pair is v: its entries are v[0] and v[1]",
-        "a": "the angle is stored in angle, its cosine in c and its sine in s",
-    },
+QUESTION = register_code_question(
+    CodeQuestion(
+        name="rotate",
+        template=TEMPLATE,
+        function_name="rotate",
+        reference=reference,
+        reference_blank="np.array([c * v[0] - s * v[1], s * v[0] + c * v[1]])",
+        example_cases=tuple(
+            Case(
+                f"the example rotate({name}, {pos}) with {name} = {_pair(v)}",
+                (v, pos),
+                hidden=False,
+            )
+            for name, v, pos in (
+                ("q", np.array([1.0, 2.0]), 5),
+                ("k", np.array([3.0, -1.0]), 2),
+                ("q", np.array([1.0, 2.0]), 13),
+                ("k", np.array([3.0, -1.0]), 10),
+            )
+        ),
+        hidden_cases=_hidden_cases,
+        seed=1902,
+        hint=(
+            "Check your formula on a quarter turn (c = 0, s = 1): [1, 0] has to become [0, 1] "
+            "and [0, 1] has to become [-1, 0]; return both entries inside np.array([...])."
+        ),
+        misconceptions=MISCONCEPTIONS,
+        name_hints={
+            "x": "the pair is v: its entries are v[0] and v[1]",
+            "y": "the pair is v: its entries are v[0] and v[1]",
+            "a": "the angle is stored in angle, its cosine in c and its sine in s",
+        },
+        module=__name__,
+    )
 )

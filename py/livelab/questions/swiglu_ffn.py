@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from livelab import kernels
-from livelab.questions.code_question import Case, CodeQuestion, Misconception
+from livelab.questions import Case, CodeQuestion, Misconception, register_code_question
 
 TEMPLATE = """\
 def silu(z):
@@ -95,38 +95,41 @@ MISCONCEPTIONS = (
     ),
 )
 
-QUESTION = CodeQuestion(
-    name="swiglu_ffn",
-    template=TEMPLATE,
-    function_name="swiglu_ffn",
-    reference=reference,
-    reference_blank="return (silu(x @ W_gate) * (x @ W_up)) @ W_down",
-    example_cases=(
-        Case(
-            "the example x = [[1, -1]] with the weights above",
-            (
-                np.array([[1.0, -1.0]]),
-                np.array([[2.0, 0.0, 1.0], [0.0, 2.0, 1.0]]),
-                np.array([[1.0, 1.0, 0.0], [0.0, 1.0, 1.0]]),
-                np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]),
+QUESTION = register_code_question(
+    CodeQuestion(
+        name="swiglu_ffn",
+        template=TEMPLATE,
+        function_name="swiglu_ffn",
+        reference=reference,
+        reference_blank="return (silu(x @ W_gate) * (x @ W_up)) @ W_down",
+        example_cases=(
+            Case(
+                "the example x = [[1, -1]] with the weights above",
+                (
+                    np.array([[1.0, -1.0]]),
+                    np.array([[2.0, 0.0, 1.0], [0.0, 2.0, 1.0]]),
+                    np.array([[1.0, 1.0, 0.0], [0.0, 1.0, 1.0]]),
+                    np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]),
+                ),
+                tags=frozenset({"batch"}),
+                hidden=False,
             ),
-            tags=frozenset({"batch"}),
-            hidden=False,
         ),
-    ),
-    hidden_cases=_hidden_cases,
-    seed=1903,
-    hint=(
-        "Two projections of x: the gate goes through silu, the value does not; multiply them "
-        "entry by entry, project with W_down, and start the line with return."
-    ),
-    misconceptions=MISCONCEPTIONS,
-    name_hints={
-        "sigmoid": "the gate uses silu, which the template defines above",
-        "SiLU": "the function defined above is spelled silu",
-        "relu": "the gate uses silu, which the template defines above",
-        "W_g": "the weights are named W_gate, W_up and W_down",
-        "W_u": "the weights are named W_gate, W_up and W_down",
-        "W_d": "the weights are named W_gate, W_up and W_down",
-    },
+        hidden_cases=_hidden_cases,
+        seed=1903,
+        hint=(
+            "Two projections of x: the gate goes through silu, the value does not; multiply them "
+            "entry by entry, project with W_down, and start the line with return."
+        ),
+        misconceptions=MISCONCEPTIONS,
+        name_hints={
+            "sigmoid": "the gate uses silu, which the template defines above",
+            "SiLU": "the function defined above is spelled silu",
+            "relu": "the gate uses silu, which the template defines above",
+            "W_g": "the weights are named W_gate, W_up and W_down",
+            "W_u": "the weights are named W_gate, W_up and W_down",
+            "W_d": "the weights are named W_gate, W_up and W_down",
+        },
+        module=__name__,
+    )
 )

@@ -7,18 +7,19 @@ import { progress } from "./progress/store.js";
 import { runtime } from "./runtime/client.js";
 import { showLoading } from "./widgets/loading.js";
 
-const WIDGETS = {
-  lab: () => import("./widgets/lab.js"),
-  numeric: () => import("./widgets/numeric.js"),
-  choice: () => import("./widgets/choice.js"),
-  code: () => import("./widgets/code.js"),
-  progress: () => import("./widgets/progress.js"),
-  "page-progress": () => import("./widgets/page-progress.js"),
-  "page-summary": () => import("./widgets/page-progress.js"),
-};
+// An element marked data-livelab="<name>" is mounted by widgets/<name>.js, so a new question
+// kind brings its widget without a list to add it to; only a shared widget is named here.
+const SHARED_WIDGETS = { "page-summary": "page-progress" };
+const WIDGET_NAME = /^[a-z][a-z-]*$/;
+
+function loadWidget(name) {
+  if (!WIDGET_NAME.test(name)) return null;
+  return import(`./widgets/${SHARED_WIDGETS[name] ?? name}.js`);
+}
 
 const mounted = new Map(); // element -> unmount function
-const NEEDS_PYTHON = '[data-livelab="lab"], [data-livelab="code"]';
+// Widgets that call Python: labs, and every question whose markup says it needs Python.
+const NEEDS_PYTHON = '[data-livelab="lab"], [data-livelab][data-needs-python]';
 
 async function typesetMath() {
   if (!document.querySelector(".arithmatex")) return;
@@ -36,11 +37,10 @@ async function mountAll() {
     }
   }
   for (const el of document.querySelectorAll("[data-livelab]")) {
-    const load = WIDGETS[el.dataset.livelab];
-    if (!load || mounted.has(el)) continue;
+    if (mounted.has(el)) continue;
     mounted.set(el, () => {});
-    const widget = await load();
-    if (el.isConnected) mounted.set(el, widget.mount(el, runtime));
+    const widget = await loadWidget(el.dataset.livelab);
+    if (widget && el.isConnected) mounted.set(el, widget.mount(el, runtime));
   }
   noteStorage();
 }

@@ -12,6 +12,9 @@
 //      {id, type: "result", value, restart}
 //      {id, type: "error", error: {type, message, line, column, deep}, restart}
 //
+// Every error has that one shape, whether Python sent it (livelab.worker_api.error_reply) or
+// this worker made it (errorReply); a fatal crash adds fatal: true.
+//
 // restart is null, or why the client must replace this worker once the reply is read:
 // "changed" (student code changed the interpreter; livelab.worker_state says what counts)
 // or "memory" (WebAssembly memory never shrinks, so a big array would keep it for good).
@@ -30,13 +33,18 @@ let interruptBuffer = null;
 let pyodideModule = null;
 let studentCodeRan = false;
 
+/** An error in the shape Python's error_reply gives it. */
+function errorReply(type, message) {
+  return { type, message, line: null, column: null, deep: false };
+}
+
 function errorFrom(err) {
   // A PythonError carries the Python type. After a fatal error Pyodide cannot run anything
   // more, so the client must start a new worker.
   const type = err && err.type ? err.type : "Error";
   const message = String(err && err.message ? err.message : err);
-  const fatal = Boolean(err && err.pyodide_fatal_error);
-  return { type: fatal ? "RuntimeCrashed" : type, message, line: null, column: null, fatal };
+  if (!(err && err.pyodide_fatal_error)) return errorReply(type, message);
+  return { ...errorReply("RuntimeCrashed", message), fatal: true };
 }
 
 /** Whether to replace this worker now, and the sentence that says why: {restart, note}. */
@@ -65,7 +73,7 @@ function answer(message) {
     studentCodeRan ||= studentCode;
     postMessage({ id: message.id, type: "started" });
     if (message.type !== "run" && message.type !== "call") {
-      reply = { error: { type: "ProtocolError", message: `unknown request ${message.type}` } };
+      reply = { error: errorReply("ProtocolError", `unknown request ${message.type}`) };
     } else {
       const args = message.type === "run" ? { code: message.code } : (message.args ?? {});
       reply = JSON.parse(api.call(name, JSON.stringify(args)));

@@ -10,7 +10,6 @@ import { enable, markColumn, markStale, runtimeProblem, showUnavailable, showVer
 
 const HINT_AFTER = 3; // failed checks before the hint is offered
 const TIMEOUT_MS = 5_000;
-const BLANK = "____";
 const BUSY = Symbol("busy"); // nothing was graded: a check already runs, or Python is down
 
 function errorLine(error) {
@@ -121,7 +120,8 @@ export function mount(el, runtime) {
   /** The template as a program that runs: imports, and the blank filled in. */
   const program = () => {
     const filled = reveal.hidden ? blank.value : sealed.reference;
-    return el.dataset.program.replace(BLANK, () => filled || BLANK);
+    const token = blank.dataset.blank; // livelab.questions' BLANK, as the markup carries it
+    return el.dataset.program.replace(token, () => filled || token);
   };
   // Material's copy button (it names its code block in data-clipboard-target) copies
   // data-clipboard-text when it carries one: set it just before Material's click handler,

@@ -2,8 +2,8 @@
 // livelab.markup in Python) marks everything, and Python computes every number and shape:
 //
 //   [data-param]              a control: range or number input (a number), checkbox (true or
-//                             false), radio button (its value when checked), select (its
-//                             value). data-index="i" makes it entry i of a list param; a
+//                             false) or radio button (its value when checked).
+//                             data-index="i" makes it entry i of a list param; a
 //                             data-mirror control only follows the primary control of its value.
 //   [data-params] on the lab  every param's value at build time, the base readParams starts from
 //   button[data-step]         adds data-by to each named param ("q_pos k_pos")

@@ -1,0 +1,137 @@
+"""Question kinds: each one registered object (options, parse, markup, replays), one module each.
+
+A kind turns a fence body into a frozen question object (`parse`), renders it as inert HTML
+for its widget (`markup`), and lists the answers the author check tries with the verdicts
+they must get (`replays`). `grade` says how CPython grades one of them; `browser` how the
+page does, so `livelab check --browser` can ask the page the same thing (None: the kind is
+replayed in CPython only). Every module of this package is imported on first use, so adding
+a kind is adding a module that calls `register_kind` (plus its widget and its tests).
+Build-time only.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from livelab.options import Option, Options, did_you_mean
+
+Render = Callable[[str], str]
+"""Markdown to HTML, as the page being built renders it."""
+
+
+class Question(Protocol):
+    """What every kind's question object has: its id, its lab and its kind's name."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def lab(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+
+
+class QuestionError(ValueError):
+    """An authoring mistake in a question fence."""
+
+
+LAB_OPTION = Option("", types=(str,), what="the id of a lab on this page that helps answer it")
+"""The option every kind takes: the lab the question sits beside."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One answer to try and what it must give: verdict, and text the message must contain."""
+
+    answer: str
+    verdict: str
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class BrowserReplay:
+    """How the page grades an answer: `call` exported by `module` (under assets/livelab/).
+
+    `call` may be a dotted path into the module ("runtime.call"); `args(question, answer)`
+    gives its arguments as JSON data. It must resolve to {verdict, message}.
+    """
+
+    where: str
+    """Where that runs, for the check's report, e.g. "the page's JavaScript"."""
+    module: str
+    call: str
+    args: Callable[[Any, str], list]
+
+
+@dataclass(frozen=True)
+class QuestionKind:
+    """One kind of question fence, named as the fence's language (```numeric)."""
+
+    name: str
+    options: Options
+    parse: Callable[[dict], Any]
+    """Checked fence options -> question object (with .id, .lab, .kind); QuestionError."""
+    markup: Callable[[Any, Render], str]
+    replays: Callable[[Any], Iterable[Replay]]
+    grade: Callable[[Any, str], dict]
+    """(question, answer) -> {verdict, message}, graded in CPython."""
+    browser: BrowserReplay | None = None
+    module: str = field(default="", compare=False)
+
+    def question(self, data: dict) -> Any:
+        """A fence body as this kind's question, or QuestionError saying what is wrong."""
+        try:
+            return self.parse(self.options.coerce(data, f"a {self.name} question"))
+        except QuestionError:
+            raise
+        except ValueError as exc:
+            raise QuestionError(str(exc)) from None
+
+
+_KINDS: dict[str, QuestionKind] = {}
+_loaded = False
+
+
+def register_kind(kind: QuestionKind) -> QuestionKind:
+    """Add a question kind under its name; a second kind of the same name is an error."""
+    old = _KINDS.get(kind.name)
+    if old is not None and old.module != kind.module:
+        raise ValueError(f"question kind {kind.name!r} is registered twice")
+    _KINDS[kind.name] = kind
+    return kind
+
+
+def all_kinds() -> dict[str, QuestionKind]:
+    """Every registered question kind by name, in name order."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for info in pkgutil.iter_modules(__path__):
+            importlib.import_module(f"{__name__}.{info.name}")
+    return dict(sorted(_KINDS.items()))
+
+
+def question_kind(name: str) -> QuestionKind:
+    """The question kind of that name; ValueError naming the known kinds otherwise."""
+    known = all_kinds()
+    if name not in known:
+        raise ValueError(
+            f"unknown question kind {name!r}{did_you_mean(name, list(known))}; "
+            f"known kinds: {', '.join(known)}"
+        )
+    return known[name]
+
+
+def judge(replay: Replay, result: dict) -> str | None:
+    """None if a grader's result is what the replay expects, else what went wrong."""
+    got_right = result["verdict"] == "correct"
+    if replay.verdict == "correct" and not got_right:
+        return f"{replay.answer!r} should be right, got: {result['message']}"
+    if replay.verdict != "correct" and got_right:
+        return f"{replay.answer!r} should be wrong, but passed"
+    if replay.message not in result["message"]:
+        return f"{replay.answer!r} should say {replay.message!r}, said {result['message']!r}"
+    return None
