@@ -25,7 +25,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
 import livelab
-from livelab.build import extension, site_assets
+from livelab.build import dev, extension, site_assets
 from livelab.build.course import CourseModuleError, import_course_modules
 from livelab.build.course_pages import Site
 from livelab.build.fences import FenceContext
@@ -51,23 +51,23 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
     def __init__(self) -> None:
         self.command = "build"
         self.math = False
-        self.fences = (
-            FenceContext()
-        )  # .questions: each page's questions (the author check reads it)
+        # .questions: each page's questions (the author check reads it)
+        self.fences = FenceContext()
         self.pages: dict[str, tuple[str, str]] = {}  # src_uri -> (url, title)
         self.modules: dict[str, Path] = {}  # course module name -> its file or package folder
+        self.watch: dev.SourceWatch | None = None  # under serve: Python edits between builds
 
     def _path(self, config, value: str) -> Path:
         return (Path(config.config_file_path).parent / value).resolve()
 
     def on_startup(self, *, command, dirty):
-        self.command = (
-            command  # "serve": the service worker must keep nothing (livelab.build.offline)
-        )
+        self.command = command  # "serve": the service worker keeps nothing (build.offline)
 
     def on_config(self, config):
         if SUPERFENCES not in config.markdown_extensions:
             raise PluginError(f"livelab needs the markdown extension {SUPERFENCES}")
+        if self.watch:  # a rebuild under serve: take up the author's Python edits first
+            self.watch.take_up()
         try:
             self.modules = import_course_modules(
                 self.config.modules, Path(config.config_file_path).parent
@@ -146,6 +146,9 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
             raise PluginError(f"livelab: {exc}") from None
 
     def on_serve(self, server, config, builder, **kwargs):
+        # The same isolation headers as `livelab serve`, so Stop interrupts a run in place.
+        server.set_app(dev.isolate(server.get_app()))
+        self.watch = dev.SourceWatch(Path(livelab.__file__).parent, self.modules)
         server.watch(str(Path(livelab.__file__).parent))
         for source in self.modules.values():
             server.watch(str(source))
