@@ -9,11 +9,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from livelab.labs import glu, modern_block, norm_path, rms, rope_clock
+from livelab.labs import all_labs, glu, modern_block, norm_path, rms, rope_clock
 
 LESSON = "level-19/modern-blocks/"
 LIVE = re.compile("^Live:")
-LAB_IDS = ("norm-path", "rms", "rope", "rope-clock", "glu", "modern-block")
 
 
 def lab(page, lab_id):
@@ -29,6 +28,13 @@ def open_live(page, site, lab_id):
 
 def text(el, name):
     return el.locator(f'[data-text="{name}"]')
+
+
+def every_lab(page):
+    """Every lab on the page; the lesson shows each registered lab at least once."""
+    labs = page.locator("[data-lab]").all()
+    assert {el.get_attribute("data-lab-kind") for el in labs} == set(all_labs())
+    return labs
 
 
 # ---- norm path ----------------------------------------------------------------------------
@@ -58,7 +64,7 @@ def test_norm_path_shows_the_worked_numbers_for_both_placements(page, site):
 def test_norm_path_charts_every_layers_weight_gradient_from_python(page, site):
     el = open_live(page, site, "norm-path")
     el.get_by_label("Number of layers").fill("9")
-    expected = norm_path.view(norm_path.state(layers=9))["text"]
+    expected = norm_path.view(norm_path.LAB.compute(layers=9))["text"]
     for name in ("grad_pre", "grad_post", "grad_gap"):
         expect(text(el, name)).to_have_text(expected[name])
     chart = el.get_by_role("img", name=re.compile("weight gradient"))
@@ -154,7 +160,7 @@ def test_an_empty_entry_is_explained_and_the_lab_recovers(page, site):
     el.get_by_label("entry 1", exact=True).fill("6")
     expect(el.locator("[data-error]")).to_have_text("")
     expect(el.get_by_role("status", name="RMS of x + c")).to_have_text(
-        rms.view(rms.state(x=(6.0, 4.0, -2.0, 1.0, 0.5, -1.5)))["text"]["rms"]
+        rms.view(rms.LAB.compute(x=(6.0, 4.0, -2.0, 1.0, 0.5, -1.5)))["text"]["rms"]
     )
     expect(el).not_to_have_attribute("data-stale", "")
 
@@ -176,7 +182,7 @@ def test_glu_marks_the_gate_on_both_curves(page, site):
     dot = el.locator('[data-shapes="curves"] circle.livelab-dot--silu')
     before = dot.get_attribute("cx")
     el.get_by_label("gate input").fill("2.5")
-    expected = glu.view(glu.state(gate=2.5))["svg"]["curves"]
+    expected = glu.view(glu.LAB.compute(gate=2.5))["svg"]["curves"]
     cx = next(
         s["attrs"]["cx"] for s in expected if "livelab-dot--silu" in s["attrs"].get("class", "")
     )
@@ -188,7 +194,7 @@ def test_glu_marks_the_gate_on_both_curves(page, site):
 def test_glu_weight_calculator_lets_the_student_find_the_equal_width(page, site):
     el = open_live(page, site, "glu")
     balance = el.get_by_role("status", name="Weight counts compared")
-    expect(balance).to_have_text(glu.view(glu.state())["text"]["balance"])
+    expect(balance).to_have_text(glu.view(glu.LAB.compute())["text"]["balance"])
     expect(text(el, "relu_weights")).to_have_text("1,152")
     expect(text(el, "swiglu_weights")).to_have_text("1,728")
     el.get_by_label("d_ff′ (hidden width of the SwiGLU FFN)").fill("32")
@@ -225,7 +231,7 @@ def test_the_seeded_demo_scores_the_same_at_seven_four_and_a_hundred_later(page,
     expect(el.get_by_label("position of k")).to_have_value("204")
     expect(score).to_have_text("1.058526")
     el.get_by_label("position of k").fill("200")
-    expected = rope_clock.view(rope_clock.state(q_pos=207, k_pos=200))["text"]["score"]
+    expected = rope_clock.view(rope_clock.LAB.compute(q_pos=207, k_pos=200))["text"]["score"]
     expect(score).to_have_text(expected)
     assert expected != "1.058526"
 
@@ -237,7 +243,7 @@ def test_every_pair_is_a_clock_turning_at_its_rate(page, site):
     el.get_by_label("d_k (head width)").fill("8")
     expect(el.locator('[data-shapes="clocks"] circle')).to_have_count(4)
     expect(text(el, "rates")).to_have_text(
-        rope_clock.view(rope_clock.state(d_k=8))["text"]["rates"]
+        rope_clock.view(rope_clock.LAB.compute(d_k=8))["text"]["rates"]
     )
 
 
@@ -254,7 +260,7 @@ def test_the_score_by_distance_plot_marks_the_current_distance(page, site):
 
 
 def block_view(**changes):
-    return modern_block.view(modern_block.state(**modern_block.PARAMS.coerce(changes)))
+    return modern_block.view(modern_block.LAB.compute(**changes))
 
 
 def step_rows(el):
@@ -337,9 +343,9 @@ def test_the_pre_norm_checkbox_works_from_the_keyboard(page, site):
 
 def test_every_lab_has_a_polite_labelled_result(page, site):
     open_clock(page, site)  # the clock lab sits in a collapsed note
-    for lab_id in LAB_IDS:
-        outputs = lab(page, lab_id).locator("output")
-        assert outputs.count() >= 1, lab_id
+    for el in every_lab(page):
+        outputs = el.locator("output")
+        assert outputs.count() >= 1, el.get_attribute("id")
         for i in range(outputs.count()):
             expect(outputs.nth(i)).to_have_attribute("aria-live", "polite")
             expect(outputs.nth(i)).to_have_accessible_name(re.compile(r"\S"))
@@ -352,7 +358,7 @@ def test_with_javascript_off_every_lab_shows_its_build_time_numbers(browser, sit
     expect(lab(page, "rms").locator('output[data-text="rms"]')).to_have_text("3.5355")
     expect(lab(page, "rope-clock").locator('output[data-text="score"]')).to_have_text("1.058526")
     expect(lab(page, "glu").locator('output[data-text="balance"]')).to_have_text(
-        glu.view(glu.state())["text"]["balance"]
+        glu.view(glu.LAB.compute())["text"]["balance"]
     )
     expect(text(lab(page, "norm-path"), "post_out")).to_have_text("[1.29, 0.64, -0.81, -1.13]")
     expect(lab(page, "modern-block").locator('[data-shapes="figure"] rect')).to_have_count(14)
@@ -377,8 +383,8 @@ def lab_heights(browser, site, width, state):
         loading = page.get_by_role("status").filter(has_text=re.compile("^Starting Python"))
         expect(loading).to_be_visible()
     elif state == "live":
-        for lab_id in LAB_IDS:
-            expect(lab(page, lab_id).get_by_text(LIVE)).to_be_attached(timeout=30_000)
+        for el in every_lab(page):
+            expect(el.get_by_text(LIVE)).to_be_attached(timeout=30_000)
     heights = labs.evaluate_all(HEIGHTS)
     context.close()
     return heights
@@ -401,9 +407,9 @@ def test_at_360_px_nothing_is_wider_than_the_screen(browser, site):
         "Ran"
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    for lab_id in LAB_IDS:
-        box = lab(page, lab_id).bounding_box()
-        assert box is None or box["x"] + box["width"] <= 360, lab_id
+    for el in every_lab(page):
+        box = el.bounding_box()
+        assert box is None or box["x"] + box["width"] <= 360, el.get_attribute("id")
     context.close()
 
 
@@ -439,8 +445,8 @@ def test_lab_text_is_readable_in_both_palettes(browser, site, scheme):
     page.goto(site.url(LESSON))
     expected = "slate" if scheme == "dark" else "default"
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", expected)
-    for lab_id in LAB_IDS:
-        assert lab(page, lab_id).evaluate(CONTRAST) >= 4.5, (scheme, lab_id)
+    for el in every_lab(page):
+        assert el.evaluate(CONTRAST) >= 4.5, (scheme, el.get_attribute("id"))
     context.close()
 
 

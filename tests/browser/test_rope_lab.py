@@ -24,7 +24,7 @@ def open_live_lab(page, site):
 
 
 def spec_score(**params):
-    return rope.view(rope.state(**params))["text"]["score"]
+    return rope.view(rope.LAB.compute(**params))["text"]["score"]
 
 
 def test_q_at_two_and_k_at_zero_scores_point_eight_four(page, site):

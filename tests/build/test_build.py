@@ -78,8 +78,11 @@ def write_page(tmp_path: Path, body: str) -> Path:
 BAD_FENCES = {
     "not yaml": ("```lab\nlab: rope\nid: [unclosed\n```", "not valid YAML"),
     "not a mapping": ("```lab\njust words\n```", "must be YAML settings"),
-    "unknown lab": ("```lab\nlab: ropes\nid: r1\n```", "`lab` must name one of"),
-    "unknown option": ("```lab\nlab: rope\nid: r1\nspeed: 3\n```", "unknown setting 'speed'"),
+    "unknown lab": (
+        "```lab\nlab: ropes\nid: r1\n```",
+        "unknown lab 'ropes' (did you mean 'rope'?)",
+    ),
+    "unknown option": ("```lab\nlab: rope\nid: r1\nspeed: 3\n```", "unknown option 'speed'"),
     "out of range": ("```lab\nlab: rope\nid: r1\nq_pos: 99\n```", "q_pos must lie in"),
     "bad id": ("```lab\nlab: rope\nid: Rope One\n```", "id must be lowercase"),
     "duplicate id": (

@@ -8,24 +8,24 @@ from livelab.labs import glu, lab_view
 
 
 def test_silu_of_one_is_point_seven_three():
-    s = glu.state(gate=1.0, value=1.0)
+    s = glu.LAB.compute(gate=1.0, value=1.0)
     assert s["silu_gate"] == pytest.approx(0.731059, abs=5e-7)
     assert glu.view(s)["text"]["silu_gate"] == "0.7311"
 
 
 def test_the_chapter_example_hidden_units():
-    assert glu.state(gate=1.0, value=2.0)["product"] == pytest.approx(1.462117, abs=5e-7)
-    assert glu.state(gate=-1.0, value=3.0)["product"] == pytest.approx(-0.806824, abs=5e-7)
+    assert glu.LAB.compute(gate=1.0, value=2.0)["product"] == pytest.approx(1.462117, abs=5e-7)
+    assert glu.LAB.compute(gate=-1.0, value=3.0)["product"] == pytest.approx(-0.806824, abs=5e-7)
 
 
 def test_silu_keeps_a_small_negative_part_where_relu_is_zero():
-    s = glu.state(gate=-1.0)
+    s = glu.LAB.compute(gate=-1.0)
     assert s["silu_gate"] == pytest.approx(-0.268941, abs=5e-7)
     assert s["relu_gate"] == 0.0
 
 
 def test_the_curves_span_minus_four_to_four_from_the_kernels():
-    s = glu.state()
+    s = glu.LAB.compute()
     z = np.array(s["curve_z"])
     assert (z[0], z[-1]) == (-4.0, 4.0)
     np.testing.assert_allclose(s["curve_silu"], silu(z))
@@ -44,7 +44,7 @@ def test_the_curves_span_minus_four_to_four_from_the_kernels():
 def test_weight_counts_match_the_parameter_table(
     d_model, d_ff, d_gated, relu_count, swiglu_count, balance
 ):
-    s = glu.state(d_model=d_model, d_ff=d_ff, d_gated=d_gated)
+    s = glu.LAB.compute(d_model=d_model, d_ff=d_ff, d_gated=d_gated)
     assert (s["relu_weights"], s["swiglu_weights"]) == (relu_count, swiglu_count)
     text = glu.view(s)["text"]
     assert text["relu_weights"] == f"{relu_count:,}"
@@ -56,7 +56,7 @@ def test_the_calculator_leaves_the_equal_width_for_the_student_to_find():
     # (unequal counts) and shows no width of its own, only the counts of the widths typed in.
     start = glu.PARAMS.coerce({})
     assert start["d_gated"] == start["d_ff"]
-    text = glu.view(glu.state(**start))["text"]
+    text = glu.view(glu.LAB.compute(**start))["text"]
     assert text["balance"] != "Both FFNs hold the same number of weights."
     shown = " ".join(text.values())
     width = gated_width_for_equal_weights(start["d_ff"])
@@ -67,14 +67,14 @@ def test_the_calculator_leaves_the_equal_width_for_the_student_to_find():
 
 def test_the_lab_does_not_open_on_silu_of_one():
     # The lesson asks for SiLU(1) right below this lab; the student moves the gate there.
-    text = glu.view(glu.state(**glu.PARAMS.coerce({})))["text"]
+    text = glu.view(glu.LAB.compute())["text"]
     silu_one = float(silu(1.0))
     for places in (2, 4):
         assert f"{silu_one:.{places}f}" not in " ".join(text.values())
 
 
 def test_the_marked_points_sit_on_their_curves():
-    view = glu.view(glu.state(gate=2.0))
+    view = glu.view(glu.LAB.compute(gate=2.0))
     dots = {s["attrs"]["class"]: s for s in view["svg"]["curves"] if s["tag"] == "circle"}
     silu_dot = dots["livelab-dot livelab-dot--silu"]["attrs"]
     relu_dot = dots["livelab-dot livelab-dot--relu"]["attrs"]

@@ -1,34 +1,35 @@
 """What every lab shares: params, views the widget can apply, and build-time markup."""
 
-import importlib
+import dataclasses
+import inspect
 import json
 import re
 
 import pytest
 
-from livelab.labs import LABS, lab_view
-from livelab.labs.params import Param, Params
+from livelab.labs import LAB_FENCE, Lab, all_labs, lab, lab_view, register_lab
+from livelab.labs.markup import Marks, lab_html, shapes_svg
 from livelab.labs.view import SVG_TAGS, Frame, shape
-from livelab.markup import Marks, lab_html, shapes_svg
+from livelab.options import Option, Options
 
 VIEW_PARTS = {"text", "attrs", "svg", "rows", "hidden", "error"}
 
 
 def rendered(kind, params=None):
-    first = lab_view(kind, params or {})
-    markup = importlib.import_module(f"livelab.markup.{kind}")
-    body = markup.body(first["params"], Marks(kind, first["view"]))
-    return first, lab_html(kind, kind, markup.TITLE, first["params"], body)
+    chosen = lab(kind)
+    first = chosen.first_view(params or {})
+    body = chosen.body(first["params"], Marks(kind, first["view"]))
+    return first, lab_html(kind, kind, chosen.title, first["params"], body)
 
 
-@pytest.mark.parametrize("kind", sorted(LABS))
+@pytest.mark.parametrize("kind", all_labs())
 def test_every_first_view_is_plain_json_without_nan(kind):
     first = lab_view(kind, {})
     assert set(first["view"]) <= VIEW_PARTS
     json.dumps(first, allow_nan=False)
 
 
-@pytest.mark.parametrize("kind", sorted(LABS))
+@pytest.mark.parametrize("kind", all_labs())
 def test_every_marked_element_has_its_part_in_the_first_view(kind):
     first, page = rendered(kind)
     view = first["view"]
@@ -43,7 +44,7 @@ def test_every_marked_element_has_its_part_in_the_first_view(kind):
         assert names <= set(view.get(part, {})), (mark, names - set(view.get(part, {})))
 
 
-@pytest.mark.parametrize("kind", sorted(LABS))
+@pytest.mark.parametrize("kind", all_labs())
 def test_every_control_is_labelled_and_disabled_until_python_runs(kind):
     _, page = rendered(kind)
     for control in re.findall(r"<input [^>]*>", page):
@@ -56,7 +57,7 @@ def test_every_control_is_labelled_and_disabled_until_python_runs(kind):
         assert " disabled" in button
 
 
-@pytest.mark.parametrize("kind", sorted(LABS))
+@pytest.mark.parametrize("kind", all_labs())
 def test_every_lab_has_one_key_result_in_a_labelled_output(kind):
     _, page = rendered(kind)
     outputs = re.findall(r'<output [^>]*id="([^"]+)"', page)
@@ -89,23 +90,89 @@ def test_a_frame_puts_data_y_up_in_svg_space():
 @pytest.mark.parametrize(
     ("spec", "value", "message"),
     [
-        (Param(True), 1, "true or false"),
-        (Param("a", choices=(("a", "A"), ("b", "B"))), "c", "one of a, b"),
-        (Param(1, 0, 5, 1), None, "needs a number"),
-        (Param(1, 0, 5, 1), 2.5, "whole number"),
-        (Param((0.0, 0.0), -1, 1), [0, 2], r"p\[1\] must lie in \[-1, 1\]"),
+        (Option(True), 1, "true or false"),
+        (Option("a", choices=(("a", "A"), ("b", "B"))), "c", "one of a, b"),
+        (Option(1, 0, 5, 1), None, "needs a number"),
+        (Option(1, 0, 5, 1), 2.5, "whole number"),
+        (Option((0.0, 0.0), -1, 1), [0, 2], r"p\[1\] must lie in \[-1, 1\]"),
     ],
 )
 def test_params_refuse_values_of_the_wrong_kind(spec, value, message):
     with pytest.raises(ValueError, match=message):
-        Params(p=spec).coerce({"p": value})
+        Options(p=spec).coerce({"p": value})
 
 
 def test_a_bool_param_is_not_an_int_param():
-    assert Params(p=Param(False)).coerce({"p": True}) == {"p": True}
-    assert not Param(False).is_int
+    assert Options(p=Option(False)).coerce({"p": True}) == {"p": True}
+    assert not Option(False).is_int
 
 
 def test_an_unknown_control_kind_is_an_error():
     with pytest.raises(ValueError, match="control must be one of"):
-        Param(1, label="x", control="knob")
+        Option(1, label="x", control="knob")
+
+
+@pytest.mark.parametrize("kind", all_labs())
+def test_a_labs_defaults_live_only_in_its_params(kind):
+    chosen = lab(kind)
+    signature = inspect.signature(chosen.state).parameters
+    assert list(signature) == list(chosen.params)
+    for param in signature.values():
+        assert param.kind is inspect.Parameter.KEYWORD_ONLY, param
+        assert param.default is inspect.Parameter.empty, param
+    assert all(spec.what for spec in chosen.params.values())
+    assert chosen.title and chosen.module == f"livelab.labs.{kind}"
+
+
+@pytest.mark.parametrize("kind", all_labs())
+def test_each_slider_shows_its_value_as_the_engine_writes_it(kind):
+    chosen = lab(kind)
+    sliders = {n: s for n, s in chosen.params.controls().items() if s.control == "range"}
+    own = chosen.view(chosen.compute())["text"]
+    assert not set(sliders) & set(own)  # the view no longer copies slider values
+    first = chosen.first_view({})
+    for name, spec in sliders.items():
+        assert first["view"]["text"][name] == spec.show(first["params"][name])
+
+
+def test_an_unknown_lab_names_a_close_one_and_all_known_ones():
+    with pytest.raises(ValueError, match=r"unknown lab 'rop' \(did you mean 'rope'\?\).*glu"):
+        lab_view("rop", {})
+
+
+def test_a_slider_float_shows_the_decimals_its_option_asks_for():
+    assert Option(0.0, -1.0, 1.0, 0.1, "c", digits=1).show(-0.04) == "0.0"
+    assert Option(0.0, -1.0, 1.0, 0.1, "c").show(0.5) == "0.50"
+    assert Option(3, 0, 9, 1, "n").show(3) == "3"
+
+
+def _halve_body(values, marks):
+    return f"<p>{marks.text('half')}</p>"
+
+
+def test_a_course_registers_its_own_lab_and_the_engine_serves_it(monkeypatch):
+    monkeypatch.setattr("livelab.labs.LABS", dict(all_labs()))
+    halve = register_lab(
+        Lab(
+            name="halve",
+            title="Halve a number",
+            params=Options(n=Option(3.0, 0.0, 9.0, 0.5, "n", what="the number", digits=1)),
+            state=lambda *, n: {"half": n / 2},
+            view=lambda s: {"text": {"half": f"{s['half']:g}"}},
+            body=_halve_body,
+            module="course.labs",
+        )
+    )
+    assert "halve" in all_labs()
+    assert lab_view("halve", {"n": 5}) == {
+        "params": {"n": 5.0},
+        "view": {"text": {"n": "5.0", "half": "2.5"}},
+    }
+    with pytest.raises(ValueError, match="registered twice"):
+        register_lab(dataclasses.replace(halve, module="another.course"))
+
+
+def test_a_lab_fence_takes_its_own_options_besides_the_params():
+    assert set(LAB_FENCE) == {"lab", "id", "title"}
+    assert all(spec.what for spec in LAB_FENCE.values())
+    assert not set(LAB_FENCE) & {p for k in all_labs() for p in lab(k).params}

@@ -7,7 +7,7 @@ from livelab.labs import lab_view, rope
 
 
 def test_q_at_two_k_at_zero_scores_sin_one():
-    s = rope.state(q_pos=2, k_pos=0, theta=0.5, q=(1.0, 0.0), k=(0.0, 1.0))
+    s = rope.LAB.compute(q_pos=2, k_pos=0, theta=0.5, q=(1.0, 0.0), k=(0.0, 1.0))
     assert s["q_angle"] == pytest.approx(1.0)
     assert s["score"] == pytest.approx(np.sin(1.0))
     assert rope.view(s)["text"]["score"] == "0.84"
@@ -15,18 +15,20 @@ def test_q_at_two_k_at_zero_scores_sin_one():
 
 @pytest.mark.parametrize("shift", [1, 2, 3, 10])
 def test_moving_both_positions_keeps_the_score(shift):
-    base = rope.state(q_pos=2, k_pos=0)
-    moved = rope.state(q_pos=2 + shift, k_pos=shift)
+    base = rope.LAB.compute(q_pos=2, k_pos=0)
+    moved = rope.LAB.compute(q_pos=2 + shift, k_pos=shift)
     assert moved["score"] == pytest.approx(base["score"], abs=1e-12)
     assert rope.view(moved)["text"]["score"] == "0.84"
 
 
 def test_moving_only_k_changes_the_score():
-    assert rope.state(q_pos=2, k_pos=1)["score"] != pytest.approx(rope.state(q_pos=2)["score"])
+    assert rope.LAB.compute(q_pos=2, k_pos=1)["score"] != pytest.approx(
+        rope.LAB.compute(q_pos=2)["score"]
+    )
 
 
 def test_unturned_perpendicular_pairs_score_zero():
-    assert rope.view(rope.state())["text"]["score"] == "0.00"
+    assert rope.view(rope.LAB.compute())["text"]["score"] == "0.00"
 
 
 def test_seeded_multi_frequency_demo_gives_equal_scores_at_equal_distance():
@@ -45,7 +47,7 @@ def test_seeded_demo_draws_q_before_k():
 
 
 def test_arrow_tips_sit_on_the_drawn_circle():
-    view = rope.view(rope.state(q_pos=3, k_pos=1, theta=0.7))
+    view = rope.view(rope.LAB.compute(q_pos=3, k_pos=1, theta=0.7))
     for arrow in ("q_arrow", "k_arrow"):
         x = float(view["attrs"][arrow]["x2"]) - rope.CENTER
         y = float(view["attrs"][arrow]["y2"]) - rope.CENTER
@@ -58,7 +60,7 @@ def test_lab_view_rejects_positions_outside_the_slider_range():
 
 
 def test_lab_view_rejects_unknown_settings_and_names_the_known_ones():
-    with pytest.raises(ValueError, match=r"unknown setting 'speed'.*q_pos"):
+    with pytest.raises(ValueError, match=r"unknown option 'speed'.*q_pos"):
         lab_view("rope", {"speed": 3})
 
 

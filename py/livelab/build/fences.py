@@ -9,7 +9,6 @@ the recorded errors into a PluginError once the page is converted, which fails t
 from __future__ import annotations
 
 import html
-import importlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,13 +16,13 @@ from dataclasses import dataclass, field
 import yaml
 
 from livelab.build import fence_yaml
-from livelab.build.kinds import Question, QuestionKind, all_kinds
 from livelab.build.progress import progress_placeholder
-from livelab.labs import LABS, lab_view
-from livelab.markup import Marks, lab_html
+from livelab.build.question_markup import QUESTION_HTML
+from livelab.build.quiz import QUESTION_KINDS, Question, QuestionError
+from livelab.labs import LAB_FENCE, lab
+from livelab.labs.markup import Marks, lab_html
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*$")
-LAB_KEYS = {"lab", "id", "title"}
 
 
 class FenceError(ValueError):
@@ -40,7 +39,6 @@ class FenceContext:
     ids: set[str] = field(default_factory=set)
     labs: set[str] = field(default_factory=set)
     questions: dict[str, list[Question]] = field(default_factory=dict)
-    """The question objects of each page (each kind's own), in page order."""
 
     def start(self, page: str) -> None:
         self.page, self.errors, self.ids, self.labs = page, [], set(), set()
@@ -68,35 +66,31 @@ def parse_body(source: str) -> dict:
 
 def lab_fence_html(data: dict, context: FenceContext) -> str:
     """Validate a lab fence and render its lab with the state computed now, in CPython."""
-    kind = data.get("lab")
-    if kind not in LABS:
-        raise FenceError(f"`lab` must name one of: {', '.join(sorted(LABS))}; got {kind!r}")
-    lab_id = context.claim(data.get("id", kind.replace("_", "-")))
-    context.labs.add(lab_id)
-    markup = importlib.import_module(f"livelab.markup.{kind}")
-    title = data.get("title", markup.TITLE)
-    if not isinstance(title, str):
-        raise FenceError(f"title must be text, got {title!r}")
-    params = {k: v for k, v in data.items() if k not in LAB_KEYS}
     try:
-        first = lab_view(kind, params)
+        chosen = lab(data.get("lab"))  # type: ignore[arg-type]
+        fence = LAB_FENCE.coerce({k: v for k, v in data.items() if k in LAB_FENCE}, "a lab fence")
+        lab_id = context.claim(fence["id"] or chosen.name.replace("_", "-"))
+        params = {k: v for k, v in data.items() if k not in LAB_FENCE}
+        first = chosen.first_view(params)
     except ValueError as exc:
         raise FenceError(str(exc)) from None
+    context.labs.add(lab_id)
     marks = Marks(lab_id, first["view"])
-    return lab_html(kind, lab_id, title, first["params"], markup.body(first["params"], marks))
+    body = chosen.body(first["params"], marks)
+    return lab_html(chosen.name, lab_id, fence["title"] or chosen.title, first["params"], body)
 
 
-def question_fence(kind: QuestionKind) -> Callable[[dict, FenceContext], str]:
+def question_fence(kind: str) -> Callable[[dict, FenceContext], str]:
     """The renderer of one question kind: validate, remember for progress and checks, render."""
 
     def render(data: dict, context: FenceContext) -> str:
         context.claim(data.get("id"))
         try:
-            question = kind.question(data)
-        except ValueError as exc:
+            question = QUESTION_KINDS[kind](data)
+        except QuestionError as exc:
             raise FenceError(str(exc)) from None
         context.questions[context.page].append(question)
-        return kind.markup(question, context.render_markdown)
+        return QUESTION_HTML[kind](question, context.render_markdown)
 
     return render
 
@@ -143,7 +137,7 @@ def custom_fences(context: FenceContext) -> list[dict]:
     """The superfences entries of our fences, all reporting into context."""
     renderers = {
         "lab": lab_fence_html,
-        **{name: question_fence(kind) for name, kind in all_kinds().items()},
+        **{kind: question_fence(kind) for kind in QUESTION_KINDS},
         "progress": progress_fence,
     }
     return [

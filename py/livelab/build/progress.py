@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from livelab.build.question_markup import EXCLUDE, button_html, confirm_html
-from livelab.markup import attr
+from livelab.labs.markup import attr
 
 _HEADING = re.compile(r"<h[23][^>]*>(.*?)</h[23]>", re.S)
 _TAGS = re.compile(r"<[^>]+>")

@@ -1,35 +1,105 @@
-"""Lab state functions: one module per lab, each with PARAMS, state(**params) and view(state).
+"""Labs: each one registered object (params, state, view, markup), defined in one module.
 
-`state` returns the lab's numbers (what tests check); `view` turns them into the text and
-SVG attributes the widget shows. The build renders the first view into the page; the
-browser asks the worker for later ones, so both run this same code.
+`state` returns the lab's numbers (what tests check); `view` turns them into the text and SVG
+attributes the widget shows; `body` is the lab's markup around the first view. The build
+renders the first view into the page; the browser asks the worker for later ones, so both run
+this same code. Every module of this package is imported on first use, so adding a lab is
+adding a module that calls `register_lab`; a course registers its own labs the same way from
+a module it names in the plugin's `modules` setting.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
-# Lab kind -> module. A fence names a kind; the worker only calls modules listed here.
-LABS = {
-    "glu": "livelab.labs.glu",
-    "modern_block": "livelab.labs.modern_block",
-    "norm_path": "livelab.labs.norm_path",
-    "rms": "livelab.labs.rms",
-    "rope": "livelab.labs.rope",
-    "rope_clock": "livelab.labs.rope_clock",
-}
+from livelab.options import Option, Options, did_you_mean
 
-
-def lab_module(kind: str) -> ModuleType:
-    """The module of a lab kind; ValueError naming the known kinds for an unknown one."""
-    if kind not in LABS:
-        raise ValueError(f"unknown lab {kind!r}; known labs: {', '.join(sorted(LABS))}")
-    return importlib.import_module(LABS[kind])
+LAB_FENCE = Options(
+    lab=Option(types=(str,), what="which lab: one of the registered lab names"),
+    id=Option("", types=(str,), what="the lab's id on the page (default: its name, dashed)"),
+    title=Option("", types=(str,), what="the title above the lab (default: the lab's own)"),
+)
+"""The options every lab fence takes besides its lab's params."""
 
 
-def lab_view(kind: str, params: dict) -> dict:
-    """Validate params for a lab kind, compute its state and return {"params", "view"}."""
-    module = lab_module(kind)
-    clean = module.PARAMS.coerce(params)
-    return {"params": clean, "view": module.view(module.state(**clean))}
+@dataclass(frozen=True)
+class Lab:
+    """One lab: its name, its params and the three functions that make it live.
+
+    `state(**params)` gets every param (already checked, no defaults of its own);
+    `view(state)` returns {"text": ..., "attrs": ..., ...} for the widget (the engine adds the
+    text each slider shows beside itself); `body(values, marks)` returns the lab's HTML.
+    """
+
+    name: str
+    title: str
+    params: Options
+    state: Callable[..., dict]
+    view: Callable[[dict], dict]
+    body: Callable[..., str]
+    about: str = ""
+    """One line for the authoring reference; the module's docstring line when empty."""
+    module: str = field(default="", compare=False)
+
+    def compute(self, **given: object) -> dict:
+        """The state for the default params overlaid with given ones (checked)."""
+        return self.state(**self.params.coerce(given, f"lab {self.name!r}"))
+
+    def first_view(self, given: dict) -> dict:
+        """Check given params, compute the state and return {"params", "view"}."""
+        clean = self.params.coerce(given, f"lab {self.name!r}")
+        view = self.view(self.state(**clean))
+        shown = {
+            name: spec.show(clean[name])
+            for name, spec in self.params.controls().items()
+            if spec.control == "range"
+        }
+        view["text"] = {**shown, **view.get("text", {})}
+        return {"params": clean, "view": view}
+
+
+LABS: dict[str, Lab] = {}
+
+
+def register_lab(lab: Lab) -> Lab:
+    """Add a lab under its name; a second lab of the same name is an error."""
+    old = LABS.get(lab.name)
+    if old is not None and old.module != lab.module:
+        raise ValueError(f"lab {lab.name!r} is registered twice ({old.module}, {lab.module})")
+    LABS[lab.name] = lab
+    return lab
+
+
+_loaded = False
+
+
+def _load_builtins() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for info in pkgutil.iter_modules(__path__):
+            importlib.import_module(f"{__name__}.{info.name}")
+
+
+def all_labs() -> dict[str, Lab]:
+    """Every registered lab by name, in name order (built-ins and a course's own)."""
+    _load_builtins()
+    return dict(sorted(LABS.items()))
+
+
+def lab(name: str) -> Lab:
+    """The lab of that name; ValueError naming the known labs (and a close one) otherwise."""
+    known = all_labs()
+    if name not in known:
+        raise ValueError(
+            f"unknown lab {name!r}{did_you_mean(name, list(known))}; known labs: {', '.join(known)}"
+        )
+    return known[name]
+
+
+def lab_view(name: str, params: dict) -> dict:
+    """Validate params for a lab, compute its state and return {"params", "view"}."""
+    return lab(name).first_view(params)

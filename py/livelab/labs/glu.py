@@ -12,16 +12,38 @@ from __future__ import annotations
 import numpy as np
 
 from livelab.kernels import ffn_weight_count, relu, silu
-from livelab.labs.params import Param, Params
+from livelab.labs import Lab, register_lab
+from livelab.labs.markup import Marks, attr, control_html
 from livelab.labs.view import Frame, fmt_number, shape
+from livelab.options import Option, Options
 
-PARAMS = Params(
-    gate=Param(-1.0, -4.0, 4.0, 0.1, "gate input"),
-    value=Param(3.0, -4.0, 4.0, 0.1, "value input"),
-    d_model=Param(12, 1, 100_000, 1, "d_model (model width)", control="number"),
-    d_ff=Param(48, 1, 400_000, 1, "d_ff (hidden width of the ReLU FFN)", control="number"),
+PARAMS = Options(
+    gate=Option(-1.0, -4.0, 4.0, 0.1, "gate input", what="the gate z that SiLU acts on", digits=1),
+    value=Option(
+        3.0, -4.0, 4.0, 0.1, "value input", what="the value SiLU(gate) multiplies", digits=1
+    ),
+    d_model=Option(
+        12, 1, 100_000, 1, "d_model (model width)", control="number", what="the model width"
+    ),
+    d_ff=Option(
+        48,
+        1,
+        400_000,
+        1,
+        "d_ff (hidden width of the ReLU FFN)",
+        control="number",
+        what="hidden width of the ReLU FFN the calculator counts",
+    ),
     # Starts at the ReLU width, so the page opens on the unequal counts of equal widths.
-    d_gated=Param(48, 1, 400_000, 1, "d_ff′ (hidden width of the SwiGLU FFN)", control="number"),
+    d_gated=Option(
+        48,
+        1,
+        400_000,
+        1,
+        "d_ff′ (hidden width of the SwiGLU FFN)",
+        control="number",
+        what="hidden width of the SwiGLU FFN the calculator counts",
+    ),
 )
 
 CURVE_POINTS = 161  # z from -4 to 4 in steps of 0.05
@@ -30,9 +52,7 @@ PLOT_BOX = (36.0, 30.0, 290.0, 180.0)
 Y_RANGE = (-1.0, 4.0)
 
 
-def state(
-    gate: float = -1.0, value: float = 3.0, d_model: int = 12, d_ff: int = 48, d_gated: int = 48
-) -> dict:
+def state(*, gate: float, value: float, d_model: int, d_ff: int, d_gated: int) -> dict:
     """SiLU and ReLU of the gate, the gated product, both curves and the two weight counts."""
     z = np.linspace(-4.0, 4.0, CURVE_POINTS)
     silu_gate = float(silu(gate))
@@ -68,8 +88,6 @@ def view(s: dict) -> dict:
     """Numbers as text; the two curves and the marked point as shapes."""
     return {
         "text": {
-            "gate": fmt_number(s["gate"], 1),
-            "value": fmt_number(s["value"], 1),
             "silu_gate": fmt_number(s["silu_gate"], 4),
             "relu_gate": fmt_number(s["relu_gate"], 4),
             "value_again": fmt_number(s["value"], 4),
@@ -84,6 +102,51 @@ def view(s: dict) -> dict:
         },
         "svg": {"curves": curve_shapes(s)},
     }
+
+
+def body(values: dict, marks: Marks) -> str:
+    """The gated unit, its plot, and the weight-count calculator of one GLU lab instance."""
+    product_id = attr(marks.dom_id("product"))
+    balance_id = attr(marks.dom_id("balance"))
+    plot_title = attr(marks.dom_id("plot-title"))
+    return (
+        '<div class="livelab-controls">'
+        + control_html(PARAMS, "gate", values, marks)
+        + control_html(PARAMS, "value", values, marks)
+        + "</div>"
+        '<div class="livelab-rope">'
+        f'<svg class="livelab-figure" viewBox="0 0 {PLOT_WIDTH:g} {PLOT_HEIGHT:g}" '
+        f'role="img" aria-labelledby="{plot_title}">'
+        + marks.text("plot_title", tag="title", extra=f' id="{plot_title}"')
+        + marks.shapes("curves")
+        + "</svg>"
+        '<dl class="livelab-readout">'
+        f"<dt>SiLU(gate)</dt><dd>{marks.text('silu_gate')}</dd>"
+        f"<dt>ReLU(gate), for comparison</dt><dd>{marks.text('relu_gate')}</dd>"
+        f"<dt>value</dt><dd>{marks.text('value_again')}</dd>"
+        "</dl>"
+        "</div>"
+        '<p class="livelab-score">'
+        f'<label for="{product_id}">SiLU(gate) × value</label> '
+        + marks.text("product", tag="output", extra=f' id="{product_id}" aria-live="polite"')
+        + "</p>"
+        '<fieldset class="livelab-calculator"><legend>Weight count of one FFN, no biases</legend>'
+        '<div class="livelab-controls">'
+        + control_html(PARAMS, "d_model", values, marks)
+        + control_html(PARAMS, "d_ff", values, marks)
+        + control_html(PARAMS, "d_gated", values, marks)
+        + "</div>"
+        '<dl class="livelab-readout">'
+        f"<dt>ReLU FFN of width d_ff, two matrices</dt><dd>{marks.text('relu_weights')}</dd>"
+        f"<dt>SwiGLU FFN of width d_ff′, three matrices</dt>"
+        f"<dd>{marks.text('swiglu_weights')}</dd>"
+        "</dl>"
+        '<p class="livelab-score">'
+        f'<label for="{balance_id}">Weight counts compared</label> '
+        + marks.text("balance", tag="output", extra=f' id="{balance_id}" aria-live="polite"')
+        + "</p>"
+        "</fieldset>" + marks.error()
+    )
 
 
 def curve_shapes(s: dict) -> list[dict]:
@@ -138,3 +201,16 @@ def curve_shapes(s: dict) -> list[dict]:
         )
         out.append(shape("text", {"x": left + 24, "y": y}, label, class_="livelab-tick"))
     return out
+
+
+LAB = register_lab(
+    Lab(
+        name="glu",
+        title="GLU: a SiLU gate times a value, and what three matrices cost",
+        params=PARAMS,
+        state=state,
+        view=view,
+        body=body,
+        module=__name__,
+    )
+)

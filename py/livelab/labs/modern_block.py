@@ -12,6 +12,7 @@ good figure.
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -19,36 +20,63 @@ import numpy as np
 
 from livelab.kernels import MODERN_CONFIG, init_params, modern_block_steps, param_shapes
 from livelab.kernels import validate_config as validate_block_config
-from livelab.labs.params import Param, Params
-from livelab.labs.view import fmt_number, shape
+from livelab.labs import Lab, register_lab
+from livelab.labs.markup import Marks, attr, control_html, set_button
+from livelab.labs.modern_block_figure import (
+    FIGURE_WIDTH,
+    figure_height,
+    figure_shapes,
+    figure_steps,
+)
+from livelab.labs.view import fmt_number
+from livelab.options import Option, Options
 
 CONFIG_FIELDS = tuple(MODERN_CONFIG)
 _C: dict[str, Any] = dict(MODERN_CONFIG)
 
-PARAMS = Params(
-    hidden_size=Param(int(_C["hidden_size"]), 1, 256, 1, "hidden_size", control="number"),
-    query_heads=Param(int(_C["query_heads"]), 1, 64, 1, "query_heads", control="number"),
-    head_dim=Param(int(_C["head_dim"]), 1, 256, 1, "head_dim", control="number"),
-    ffn_hidden_size=Param(
-        int(_C["ffn_hidden_size"]), 1, 1024, 1, "ffn_hidden_size", control="number"
+
+def _field(name: str, low: float, high: float, step: float | str, what: str) -> Option:
+    """A config number: its default from modern-config.json, its name as its label."""
+    default = float(_C[name]) if step == "any" else int(_C[name])
+    return Option(default, low, high, step, name, control="number", what=f"config: {what}")
+
+
+def _switch(name: str, what: str) -> Option:
+    """A config true/false field as a checkbox labelled by its name."""
+    return Option(bool(_C[name]), label=name, control="checkbox", what=f"config: {what}")
+
+
+PARAMS = Options(
+    hidden_size=_field("hidden_size", 1, 256, 1, "width of every token's vector"),
+    query_heads=_field("query_heads", 1, 64, 1, "number of attention heads"),
+    head_dim=_field("head_dim", 1, 256, 1, "width of each head, even for RoPE"),
+    ffn_hidden_size=_field("ffn_hidden_size", 1, 1024, 1, "hidden width of the SwiGLU FFN"),
+    rope_theta=_field("rope_theta", 1.0, 1e7, "any", "RoPE base of the turning rates"),
+    eps=_field("eps", 0.0, 1.0, "any", "eps inside RMSNorm's square root"),
+    max_sequence_slots=_field(
+        "max_sequence_slots", 1, 1_000_000, 1, "the longest sequence the block accepts"
     ),
-    rope_theta=Param(float(_C["rope_theta"]), 1.0, 1e7, "any", "rope_theta", control="number"),
-    eps=Param(float(_C["eps"]), 0.0, 1.0, "any", "eps", control="number"),
-    max_sequence_slots=Param(
-        int(_C["max_sequence_slots"]), 1, 1_000_000, 1, "max_sequence_slots", control="number"
+    pre_norm=_switch("pre_norm", "true for pre-norm, false for post-norm"),
+    bias=_switch("bias", "whether every projection adds a bias"),
+    batch=Option(
+        2, 1, 4, 1, "B (sequences in the batch)", control="number", what="B of the seeded input X"
     ),
-    pre_norm=Param(bool(_C["pre_norm"]), label="pre_norm", control="checkbox"),
-    bias=Param(bool(_C["bias"]), label="bias", control="checkbox"),
-    batch=Param(2, 1, 4, 1, "B (sequences in the batch)", control="number"),
-    tokens=Param(4, 1, 16, 1, "T (tokens per sequence)", control="number"),
-    seed=Param(0, 0, 9999, 1, "seed (input and weights)", control="number"),
-    run=Param(False),
+    tokens=Option(
+        4, 1, 16, 1, "T (tokens per sequence)", control="number", what="T of the seeded input X"
+    ),
+    seed=Option(
+        0,
+        0,
+        9999,
+        1,
+        "seed (input and weights)",
+        control="number",
+        what="seed of the input X and of the weights",
+    ),
+    run=Option(False, what="whether the page opens on the block already run"),
 )
 
 SHOWN_NUMBERS = 4  # entries of each step's first row shown on the page
-FIGURE_WIDTH = 340.0
-BOX_LEFT, BOX_WIDTH, BOX_HEIGHT, BOX_GAP = 8.0, 300.0, 26.0, 12.0
-LANE_X = 326.0  # the residual connections run down this line
 
 
 def config_of(params: dict) -> dict:
@@ -57,65 +85,6 @@ def config_of(params: dict) -> dict:
     if float(config["rope_theta"]).is_integer():
         config["rope_theta"] = int(config["rope_theta"])
     return config
-
-
-def figure_steps(config: dict) -> list[dict]:
-    """The block's steps in order: key, label, kind, symbolic shape and the kernel step shown.
-
-    Shapes name B and T and put the config's numbers in for the rest.
-    """
-    d, h, dh, f = (
-        config["hidden_size"],
-        config["query_heads"],
-        config["head_dim"],
-        config["ffn_hidden_size"],
-    )
-    b = " + b" if config["bias"] else ""
-    row, heads, ffn = f"[B, T, {d}]", f"[B, {h}, T, {dh}]", f"[B, T, {f}]"
-
-    def step(key: str, label: str, kind: str, shape_text: str, kernel: str | None = None):
-        return {
-            "key": key,
-            "label": label,
-            "kind": kind,
-            "shape": shape_text,
-            "kernel": kernel or key,
-        }
-
-    norm = f"RMSNorm (eps {config['eps']:g})"
-    attention = [
-        step("q", f"Q, K, V{b}: {h} heads × {dh}", "attn", f"{heads} each"),
-        step("q_rot", f"RoPE on Q and K (base {config['rope_theta']:g})", "attn", heads),
-        step("weights", "causal attention weights", "attn", f"[B, {h}, T, T]"),
-        step("heads", "weights × V, each head", "attn", heads),
-        step("joined", "join the heads", "attn", f"[B, T, {h * dh}]"),
-        step("attn_out", f"output projection [{h * dh}, {d}]{b}", "attn", row),
-    ]
-    ffn_steps = [
-        step("gate", f"gate [{d}, {f}] and up [{d}, {f}]{b}", "ffn", f"{ffn} each"),
-        step("hidden", "SiLU(gate) ⊙ up", "ffn", ffn),
-        step("ffn_out", f"down [{f}, {d}]{b}", "ffn", row),
-    ]
-    first = step("x", "X, the input", "io", row)
-    if config["pre_norm"]:
-        return [
-            first,
-            step("attn_norm", norm, "norm", row),
-            *attention,
-            step("residual", "+ X, call it R", "add", row),
-            step("ffn_norm", norm, "norm", row),
-            *ffn_steps,
-            step("out", "+ R, the block's output", "add", row),
-        ]
-    return [
-        first,
-        *attention,
-        step("attn_sum", "+ X", "add", row),
-        step("residual", f"{norm}, call it R", "norm", row),
-        *ffn_steps,
-        step("ffn_sum", "+ R", "add", row),
-        step("out", f"{norm}, the block's output", "norm", row),
-    ]
 
 
 def _check(params: dict) -> dict:
@@ -136,8 +105,24 @@ def _token_row(values: np.ndarray) -> np.ndarray:
     return values[(0,) * (values.ndim - 2) + (-1,)]  # [last axis]
 
 
-def state(**params) -> dict:
+def state(
+    *,
+    hidden_size: int,
+    query_heads: int,
+    head_dim: int,
+    ffn_hidden_size: int,
+    rope_theta: float,
+    eps: float,
+    max_sequence_slots: int,
+    pre_norm: bool,
+    bias: bool,
+    batch: int,
+    tokens: int,
+    seed: int,
+    run: bool,
+) -> dict:
     """Figure steps and parameter count for the config; the forward pass when run is true."""
+    params = locals()  # every argument, by name: config_of picks the config fields
     try:
         config = _check(params)
     except ValueError as exc:
@@ -215,74 +200,80 @@ def view(s: dict) -> dict:
                 + ", then ".join(f"{st['label']} {st['shape']}" for st in s["steps"])
             ),
         },
-        "attrs": {"figure": {"viewBox": f"0 0 {FIGURE_WIDTH:g} {_figure_height(s['steps']):g}"}},
+        "attrs": {"figure": {"viewBox": f"0 0 {FIGURE_WIDTH:g} {figure_height(s['steps']):g}"}},
         "svg": {"figure": figure_shapes(s["steps"])},
         "rows": {"steps": rows},
     }
 
 
-def _figure_height(steps: list[dict]) -> float:
-    return 10 + len(steps) * (BOX_HEIGHT + BOX_GAP)
+RUN_FIELDS = ("batch", "tokens", "seed")
 
 
-def _box_top(i: int) -> float:
-    return 6 + i * (BOX_HEIGHT + BOX_GAP)
+def body(values: dict, marks: Marks) -> str:
+    """Controls, figure, summary and step table of one modern block lab instance."""
+    if marks.view.get("error"):
+        from livelab.build.fences import (
+            FenceError,  # build-only; a fence must not ship a broken config
+        )
+
+        raise FenceError(marks.view["error"])
+    params = PARAMS
+    summary_id = attr(marks.dom_id("summary"))
+    figure_title = attr(marks.dom_id("figure-title"))
+    shipped = {name: params[name].default for name in CONFIG_FIELDS}
+    config_controls = "".join(control_html(params, name, values, marks) for name in CONFIG_FIELDS)
+    run_controls = "".join(control_html(params, name, values, marks) for name in RUN_FIELDS)
+    return (
+        '<fieldset class="livelab-config"><legend>Config fields (modern-config.json)</legend>'
+        f'<div class="livelab-controls">{config_controls}</div></fieldset>'
+        '<fieldset class="livelab-config"><legend>Seeded input</legend>'
+        f'<div class="livelab-controls">{run_controls}</div></fieldset>'
+        '<div class="livelab-buttons">'
+        + set_button("Run the block", {"run": True})
+        + set_button("Restore the shipped config", shipped)
+        + "</div>"
+        + marks.error()
+        + '<p class="livelab-score">'
+        f'<label for="{summary_id}">Forward pass</label> '
+        + marks.text("summary", tag="output", extra=f' id="{summary_id}" aria-live="polite"')
+        + "</p>"
+        '<dl class="livelab-readout">'
+        f"<dt>weights in one block</dt><dd>{marks.text('weights')}</dd>"
+        "</dl>"
+        '<div class="livelab-block" data-figure>'
+        f'<svg class="livelab-figure livelab-figure--block" {marks.attrs("figure")} role="img" '
+        f'aria-labelledby="{figure_title}">'
+        + marks.text("figure_title", tag="title", extra=f' id="{figure_title}"')
+        + marks.shapes("figure")
+        + "</svg>"
+        + marks.text("shown", tag="p", extra=' class="livelab-note"')
+        + '<p class="livelab-note">For Q, K, V the numbers are those of Q, and the RoPE row '
+        "shows the same Q after its turn.</p>"
+        '<div class="livelab-table-wrap"><table class="livelab-table">'
+        "<caption>Every step of the block with its shape</caption>"
+        "<thead><tr>"
+        + "".join(
+            f'<th scope="col">{html.escape(h)}</th>'
+            for h in ("step", "shape", "shape in the run", "first numbers")
+        )
+        + "</tr></thead>"
+        + marks.rows("steps")
+        + "</table></div>"
+        "</div>"
+        '<details class="livelab-details"><summary>The config as JSON</summary>'
+        + marks.text("config", tag="pre")
+        + "</details>"
+    )
 
 
-def figure_shapes(steps: list[dict]) -> list[dict]:
-    """A column of boxes, one per step with its shape, arrows between, residuals on the right."""
-    out: list[dict] = []
-    centre = BOX_LEFT + BOX_WIDTH / 2
-    for i, step in enumerate(steps):
-        top = _box_top(i)
-        out.append(
-            shape(
-                "rect",
-                {"x": BOX_LEFT, "y": top, "width": BOX_WIDTH, "height": BOX_HEIGHT},
-                class_=f"livelab-node livelab-node--{step['kind']}",
-                rx=4,
-            )
-        )
-        out.append(
-            shape(
-                "text",
-                {"x": BOX_LEFT + 8, "y": top + 17},
-                step["label"],
-                class_="livelab-node-label",
-            )
-        )
-        out.append(
-            shape(
-                "text",
-                {"x": BOX_LEFT + BOX_WIDTH - 8, "y": top + 17},
-                step["shape"],
-                class_="livelab-node-shape",
-                text_anchor="end",
-            )
-        )
-        if i:
-            out.append(
-                shape(
-                    "line",
-                    {"x1": centre, "y1": top - BOX_GAP, "x2": centre, "y2": top},
-                    class_="livelab-flow",
-                )
-            )
-    keys = [s["key"] for s in steps]
-    sums = [i for i, s in enumerate(steps) if s["kind"] == "add"]
-    sources = [0, keys.index("residual")]
-    for source, target in zip(sources, sums, strict=True):
-        y1 = _box_top(source) + BOX_HEIGHT / 2
-        y2 = _box_top(target) + BOX_HEIGHT / 2
-        right = BOX_LEFT + BOX_WIDTH
-        out.append(
-            shape(
-                "polyline",
-                {
-                    "points": f"{right},{y1:.2f} {LANE_X},{y1:.2f} {LANE_X},{y2:.2f} "
-                    f"{right},{y2:.2f}"
-                },
-                class_="livelab-skip",
-            )
-        )
-    return out
+LAB = register_lab(
+    Lab(
+        name="modern_block",
+        title="The modern block, drawn from its config and run in your browser",
+        params=PARAMS,
+        state=state,
+        view=view,
+        body=body,
+        module=__name__,
+    )
+)

@@ -10,18 +10,27 @@ chosen depth (see livelab.kernels.gradients for the stacks), on a log scale.
 
 from __future__ import annotations
 
-import math
+import html
 
 import numpy as np
 
 from livelab.kernels import postnorm_block, prenorm_block, weight_gradient_sizes
-from livelab.labs.params import Param, Params
-from livelab.labs.view import Frame, fmt_number, fmt_vector, shape
+from livelab.labs import Lab, register_lab
+from livelab.labs.markup import Marks, attr, controls_html
+from livelab.labs.norm_path_drawing import (
+    PATH_HEIGHT,
+    PATH_WIDTH,
+    PLACEMENT_NAMES,
+    PLOT_HEIGHT,
+    PLOT_WIDTH,
+    gradient_shapes,
+    path_shapes,
+)
+from livelab.labs.view import fmt_number, fmt_vector
+from livelab.options import Option, Options
 
-PLACEMENT_NAMES = {"post": "post-norm", "pre": "pre-norm"}
-
-PARAMS = Params(
-    placement=Param(
+PARAMS = Options(
+    placement=Option(
         "post",
         label="Where the norm sits",
         control="radio",
@@ -29,9 +38,10 @@ PARAMS = Params(
             ("post", "Post-norm: x = LN(x + f(x))"),
             ("pre", "Pre-norm: x = x + f(LN(x))"),
         ),
+        what="where each layer's norm sits: post (on the residual path) or pre (in the branch)",
     ),
-    layers=Param(6, 1, 24, 1, "Number of layers"),
-    seed=Param(0, 0, 10_000, 1),
+    layers=Option(6, 1, 24, 1, "Number of layers", what="how many layers the stack has"),
+    seed=Option(0, 0, 10_000, 1, what="seed of the random stacks behind the gradient chart"),
 )
 
 # The lesson's worked example: one input and one sublayer output, fixed numbers.
@@ -46,16 +56,6 @@ CLAIM_FROM_LAYERS = 6  # the claims hold for stacks at least this deep
 OUTPUT_GAP = 1.2  # last layer: post-norm's gradient over pre-norm's, at least
 PRE_SLOPE = 1.3  # pre-norm: its first layer's gradient over its last layer's, at least
 POST_SPREAD = 2.0  # post-norm: its largest layer's gradient over its smallest, at most
-
-# The path drawing: a horizontal residual path, one segment per layer, a final-norm slot.
-PATH_WIDTH, PATH_HEIGHT = 360.0, 120.0
-PATH_Y, BRANCH_Y = 92.0, 26.0
-PATH_LEFT, PATH_RIGHT = 20.0, 290.0
-# The gradient plot: two title lines above the box, tick labels, x title and legend below.
-PLOT_WIDTH, PLOT_HEIGHT = 360.0, 250.0
-PLOT_BOX = (40.0, 42.0, 300.0, 140.0)
-MARKERS = {"post": "squares", "pre": "circles"}  # told apart by shape as well as colour
-Y_TITLE = "weight-gradient size (dLoss/dW2)"
 
 
 def claim_sentence() -> str:
@@ -73,7 +73,7 @@ def typical_sizes(sizes: np.ndarray) -> np.ndarray:
     return np.exp(np.mean(np.log(sizes), axis=0))
 
 
-def state(placement: str = "post", layers: int = 6, seed: int = 0) -> dict:
+def state(*, placement: str, layers: int, seed: int) -> dict:
     """Norm counts on the residual path, the worked numbers and weight-gradient sizes."""
     x, fx = np.array(WORKED_X), np.array(WORKED_F)
     post_out = postnorm_block(x, lambda _: fx)  # LN(x + f(x))
@@ -101,7 +101,6 @@ def view(s: dict) -> dict:
     grads = s["gradients"]
     return {
         "text": {
-            "layers": str(s["layers"]),
             "count": _count_sentence(s),
             "path_norms": str(s["path_norms"]),
             "branch_norms": str(s["branch_norms"]),
@@ -127,7 +126,7 @@ def view(s: dict) -> dict:
         },
         "svg": {
             "path": path_shapes(s["placement"], s["layers"]),
-            "gradients": gradient_shapes(grads, s["placement"]),
+            "gradients": gradient_shapes(grads, s["placement"], STACKS),
         },
     }
 
@@ -148,151 +147,65 @@ def _grad_summary(values: list[float]) -> str:
     )
 
 
-def _box(cx: float, cy: float, width: float, label: str, kind: str) -> list[dict]:
-    """A labelled node centred at (cx, cy); the label is left out when the box is too narrow."""
-    height = 18.0
-    out = [
-        shape(
-            "rect",
-            {"x": cx - width / 2, "y": cy - height / 2, "width": width, "height": height},
-            class_=f"livelab-node livelab-node--{kind}",
-            rx=3,
-        )
-    ]
-    if width >= 17:
-        out.append(
-            shape(
-                "text",
-                {"x": cx, "y": cy + 4},
-                label,
-                class_="livelab-node-label",
-                text_anchor="middle",
-            )
-        )
-    return out
-
-
-def path_shapes(placement: str, layers: int) -> list[dict]:
-    """The residual path left to right: per layer a branch through f back to a '+'."""
-    span = (PATH_RIGHT - PATH_LEFT) / layers
-    box = min(30.0, 0.42 * span)
-    out = [
-        shape(
-            "line",
-            {"x1": 10.0, "y1": PATH_Y, "x2": PATH_WIDTH - 34, "y2": PATH_Y},
-            class_="livelab-path",
-        ),
-        shape("text", {"x": 4.0, "y": PATH_Y - 8}, "x", class_="livelab-node-label"),
-        shape("text", {"x": PATH_WIDTH - 30, "y": PATH_Y + 4}, "out", class_="livelab-node-label"),
-    ]
-    for layer in range(layers):
-        x0 = PATH_LEFT + layer * span
-        up, down = x0 + 0.2 * span, x0 + 0.65 * span
-        out.append(
-            shape(
-                "polyline",
-                {
-                    "points": f"{up:.2f},{PATH_Y} {up:.2f},{BRANCH_Y} {down:.2f},{BRANCH_Y} "
-                    f"{down:.2f},{PATH_Y}"
-                },
-                class_="livelab-branch",
-            )
-        )
-        out += _box((up + down) / 2, BRANCH_Y, box, "f", "f")
-        plus_r = min(6.0, 0.12 * span)
-        out.append(shape("circle", {"cx": down, "cy": PATH_Y, "r": plus_r}, class_="livelab-plus"))
-        if plus_r >= 5:
-            out.append(
-                shape(
-                    "text",
-                    {"x": down, "y": PATH_Y + 4},
-                    "+",
-                    class_="livelab-node-label",
-                    text_anchor="middle",
-                )
-            )
-        if placement == "pre":
-            out += _box(up, (PATH_Y + BRANCH_Y) / 2, box, "LN", "norm")
-        else:
-            out += _box(x0 + 0.86 * span, PATH_Y, box, "LN", "norm")
-    if placement == "pre":
-        out += _box(PATH_RIGHT + 24, PATH_Y, 30.0, "LN", "norm")
-        out.append(
-            shape(
-                "text",
-                {"x": PATH_RIGHT + 24, "y": PATH_Y + 24},
-                "final",
-                class_="livelab-tick",
-                text_anchor="middle",
-            )
-        )
-    return out
-
-
-def log_ticks(low: float, high: float) -> list[float]:
-    """Round values 1, 2, 5 times a power of ten; the first is <= low and the last >= high."""
-    ladder = [
-        m * 10.0**k
-        for k in range(math.floor(math.log10(low)) - 1, math.ceil(math.log10(high)) + 1)
-        for m in (1, 2, 5)
-    ]
-    start = max(i for i, t in enumerate(ladder) if t <= low)
-    stop = min(i for i, t in enumerate(ladder) if t >= high)
-    return ladder[start : stop + 1]
-
-
-def _marker(name: str, cx: float, cy: float) -> dict:
-    """A point of a series: post-norm a square, pre-norm a circle, in the series colour."""
-    kind = f"livelab-marker livelab-marker--{name} livelab-series--{name}"
-    if MARKERS[name] == "squares":
-        return shape("rect", {"x": cx - 3, "y": cy - 3, "width": 6.0, "height": 6.0}, class_=kind)
-    return shape("circle", {"cx": cx, "cy": cy, "r": 3.5}, class_=kind)
-
-
-def gradient_shapes(gradients: dict[str, list[float]], placement: str) -> list[dict]:
-    """Weight-gradient size per layer on a log axis, both placements, the chosen one bold."""
-    layers = len(gradients["post"])
-    everything = [v for values in gradients.values() for v in values]
-    ticks = log_ticks(min(everything), max(everything))
-    frame = Frame((0.5, layers + 0.5), (math.log10(ticks[0]), math.log10(ticks[-1])), PLOT_BOX)
-    left, top, width, height = PLOT_BOX
-    x_ticks = sorted({1, layers, *range(4, layers, 4)}) if layers > 1 else [1]
-    x_title = f"layer 1 … {layers} (layer 1 is nearest the input)"
-    out = [shape("text", {"x": left, "y": top - 22}, Y_TITLE, class_="livelab-axis-label")]
-    out += frame.axes(
-        x_ticks,
-        [],  # the log axis gets its own ticks below: the frame's y is log10 of the size
-        x_title if layers > 1 else "layer 1, the only one",
-        f"geometric mean of {STACKS} random stacks, log scale",
+def body(values: dict, marks: Marks) -> str:
+    """Controls, the path drawing, counts, the worked example and the weight-gradient chart."""
+    count_id = attr(marks.dom_id("count"))
+    path_title = attr(marks.dom_id("path-title"))
+    grad_title = attr(marks.dom_id("grad-title"))
+    grad_note = attr(marks.dom_id("grad-note"))
+    return (
+        '<div class="livelab-controls">' + controls_html(PARAMS, values, marks) + "</div>"
+        '<p class="livelab-score">'
+        f'<label for="{count_id}">LayerNorms on the residual path</label> '
+        + marks.text("count", tag="output", extra=f' id="{count_id}" aria-live="polite"')
+        + "</p>"
+        f'<svg class="livelab-figure" viewBox="0 0 '
+        f'{PATH_WIDTH:g} {PATH_HEIGHT:g}" role="img" '
+        f'aria-labelledby="{path_title}">'
+        + marks.text("path_title", tag="title", extra=f' id="{path_title}"')
+        + marks.shapes("path")
+        + "</svg>"
+        '<dl class="livelab-readout">'
+        f"<dt>norms on the path between layers</dt><dd>{marks.text('path_norms')}</dd>"
+        f"<dt>norms inside the branches</dt><dd>{marks.text('branch_norms')}</dd>"
+        f"<dt>final norm after the last layer</dt><dd>{marks.text('final_norms')}</dd>"
+        "</dl>"
+        '<div class="livelab-table-wrap"><table class="livelab-table">'
+        "<caption>The lesson's example with both placements</caption>"
+        "<tbody>"
+        f'<tr><th scope="row">x</th><td>{marks.text("worked_x")}</td></tr>'
+        f'<tr><th scope="row">f(x)</th><td>{marks.text("worked_f")}</td></tr>'
+        f'<tr {marks.attrs("post_row")}><th scope="row">post-norm keeps LN(x + f(x))</th>'
+        f"<td>{marks.text('post_out')}</td></tr>"
+        f'<tr {marks.attrs("pre_row")}><th scope="row">pre-norm keeps x + f(x)</th>'
+        f"<td>{marks.text('pre_out')}</td></tr>"
+        "</tbody></table></div>"
+        f'<svg class="livelab-figure" viewBox="0 0 '
+        f'{PLOT_WIDTH:g} {PLOT_HEIGHT:g}" role="img" '
+        f'aria-labelledby="{grad_title}" aria-describedby="{grad_note}">'
+        f'<title id="{grad_title}">Size of each layer\'s weight gradient at initialisation, '
+        f"post-norm and pre-norm, geometric mean of {STACKS} random stacks, "
+        "log scale</title>" + marks.shapes("gradients") + "</svg>"
+        f'<p class="livelab-note" id="{grad_note}">Each point is the size of the gradient of '
+        "the loss with respect to one layer's FFN output matrix W2 at initialisation, in "
+        f"{STACKS} random stacks of this depth, averaged on the log scale. "
+        f"{html.escape(claim_sentence())}</p>"
+        '<dl class="livelab-readout">'
+        f"<dt>weight gradient, post-norm</dt><dd>{marks.text('grad_post')}</dd>"
+        f"<dt>weight gradient, pre-norm</dt><dd>{marks.text('grad_pre')}</dd>"
+        f"<dt>at the last layer</dt><dd>{marks.text('grad_gap')}</dd>"
+        "</dl>"
     )
-    for t in ticks:
-        y = frame.y(math.log10(t))
-        label = fmt_number(t, max(0, -math.floor(math.log10(t))))
-        out.append(
-            shape(
-                "line", {"x1": left, "y1": y, "x2": left + width, "y2": y}, class_="livelab-guide"
-            )
-        )
-        out.append(
-            shape(
-                "text", {"x": left - 4, "y": y + 4}, label, class_="livelab-tick", text_anchor="end"
-            )
-        )
-    layer_numbers = range(1, layers + 1)
-    for name in ("post", "pre"):
-        logs = [math.log10(v) for v in gradients[name]]
-        chosen = " livelab-series--chosen" if name == placement else ""
-        series = f"livelab-series livelab-series--{name}{chosen}"
-        out.append(shape("polyline", {"points": frame.points(layer_numbers, logs)}, class_=series))
-        out += [
-            _marker(name, frame.x(n), frame.y(v)) for n, v in zip(layer_numbers, logs, strict=True)
-        ]
-    legend_y = top + height + 54
-    for column, name in enumerate(("post", "pre")):
-        x = left + column * 140
-        line: dict[str, object] = {"x1": x, "y1": legend_y, "x2": x + 24, "y2": legend_y}
-        out.append(shape("line", line, class_=f"livelab-series livelab-series--{name}"))
-        out.append(_marker(name, x + 12, legend_y))
-        legend = f"{PLACEMENT_NAMES[name]} ({MARKERS[name]})"
-        out.append(shape("text", {"x": x + 30, "y": legend_y + 4}, legend, class_="livelab-tick"))
-    return out
+
+
+LAB = register_lab(
+    Lab(
+        name="norm_path",
+        title="Norm path: count the norms a gradient must pass on the way down",
+        params=PARAMS,
+        state=state,
+        view=view,
+        body=body,
+        module=__name__,
+    )
+)

@@ -10,17 +10,41 @@ from __future__ import annotations
 import numpy as np
 
 from livelab.kernels import layernorm, rmsnorm, root_mean_square
-from livelab.labs.params import Param, Params
+from livelab.labs import Lab, register_lab
+from livelab.labs.markup import Marks, attr, control_html, set_button, vector_entry_html
 from livelab.labs.view import fmt_number, fmt_vector
+from livelab.options import Option, Options
 
 MAX_ENTRIES = 6
 DIGITS = 4
 
-PARAMS = Params(
-    size=Param(2, 2, MAX_ENTRIES, 1, "Number of entries"),
-    x=Param((3.0, 4.0, -2.0, 1.0, 0.5, -1.5), -10.0, 10.0, 0.1),
-    shift=Param(0.0, -10.0, 10.0, 0.5, "Shift every entry by c"),
-    eps=Param(1e-6, 0.0, 1.0, "any", "eps (added inside the square root)", control="number"),
+PARAMS = Options(
+    size=Option(2, 2, MAX_ENTRIES, 1, "Number of entries", what="how many entries of x are used"),
+    x=Option(
+        (3.0, 4.0, -2.0, 1.0, 0.5, -1.5),
+        -10.0,
+        10.0,
+        0.1,
+        what="the entries of x, one field each; only the first size of them are used",
+    ),
+    shift=Option(
+        0.0,
+        -10.0,
+        10.0,
+        0.5,
+        "Shift every entry by c",
+        what="c, added to every entry before both norms",
+        digits=1,
+    ),
+    eps=Option(
+        1e-6,
+        0.0,
+        1.0,
+        "any",
+        "eps (added inside the square root)",
+        control="number",
+        what="eps, added to the mean square inside the square root",
+    ),
 )
 
 
@@ -32,12 +56,7 @@ def _norm_or_error(norm, row: np.ndarray, eps: float) -> tuple[list[float] | Non
         return None, str(exc)
 
 
-def state(
-    size: int = 2,
-    x: tuple[float, ...] = (3.0, 4.0, -2.0, 1.0, 0.5, -1.5),
-    shift: float = 0.0,
-    eps: float = 1e-6,
-) -> dict:
+def state(*, size: int, x: tuple[float, ...], shift: float, eps: float) -> dict:
     """Both norms of the first `size` entries of x plus shift, with RMSNorm's steps."""
     original = np.array(x[:size], dtype=float)  # [size]
     row = original + shift  # [size]
@@ -86,8 +105,6 @@ def view(s: dict) -> dict:
     missing = "—"
     rms_ok, ln_ok = s["rms_out"] is not None, s["ln_out"] is not None
     text = {
-        "size": str(s["size"]),
-        "shift": fmt_number(s["shift"], 1),
         "row": fmt_vector(s["row"], DIGITS),
         "squares": fmt_vector(s["squares"], DIGITS),
         "mean_square": fmt_number(s["mean_square"], DIGITS),
@@ -112,3 +129,91 @@ def view(s: dict) -> dict:
         text["ln_shift"] = _shift_effect("LayerNorm", s["ln_out"], s["ln_before_shift"])
     hidden = {f"entry-{i}": i >= s["size"] for i in range(MAX_ENTRIES)}
     return {"text": text, "hidden": hidden}
+
+
+def _entries(values: dict, marks: Marks) -> str:
+    spec = PARAMS["x"]
+    cells = [
+        f'<div class="livelab-entry" {marks.hide(f"entry-{i}")}>'
+        + vector_entry_html("x", i, spec, values["x"][i], f"entry {i + 1}", marks)
+        + "</div>"
+        for i in range(MAX_ENTRIES)
+    ]
+    return (
+        '<fieldset class="livelab-entries"><legend>Entries of x</legend>'
+        + "".join(cells)
+        + "</fieldset>"
+    )
+
+
+def _presets() -> str:
+    zeros = {"size": 4, "x": [0.0] * MAX_ENTRIES, "shift": 0.0, "eps": 0.0}
+    example = {"size": 2, "x": [3.0, 4.0, 0.0, 0.0, 0.0, 0.0], "shift": 0.0}
+    return (
+        '<div class="livelab-buttons">'
+        + set_button("Try [3, 4]", example)
+        + set_button("Try an all-zero row with eps = 0", zeros)
+        + "</div>"
+    )
+
+
+def body(values: dict, marks: Marks) -> str:
+    """Controls, presets and the two side-by-side panels of one RMS lab instance."""
+    rms_id = attr(marks.dom_id("rms"))
+    return (
+        '<div class="livelab-controls">'
+        + control_html(PARAMS, "size", values, marks)
+        + control_html(PARAMS, "shift", values, marks)
+        + control_html(PARAMS, "eps", values, marks)
+        + "</div>"
+        + _entries(values, marks)
+        + _presets()
+        + '<p class="livelab-score">'
+        f'<label for="{rms_id}">RMS of x + c</label> '
+        + marks.text("rms", tag="output", extra=f' id="{rms_id}" aria-live="polite"')
+        + "</p>"
+        '<p class="livelab-row">x + c = ' + marks.text("row") + "</p>"
+        '<div class="livelab-panels">'
+        '<section class="livelab-panel" aria-label="RMSNorm">'
+        '<p class="livelab-panel__title">RMSNorm</p>'
+        '<dl class="livelab-readout">'
+        f"<dt>squares</dt><dd>{marks.text('squares')}</dd>"
+        f"<dt>mean of the squares</dt><dd>{marks.text('mean_square')}</dd>"
+        f"<dt>RMS, its square root</dt><dd>{marks.text('rms')}</dd>"
+        f"<dt>divide by √(mean + eps)</dt><dd>{marks.text('divisor')}</dd>"
+        f"<dt>normalized</dt><dd>{marks.text('rms_out')}</dd>"
+        f"<dt>mean square of the result</dt><dd>{marks.text('rms_out_mean_square')}</dd>"
+        "</dl>"
+        + marks.text("rms_error", tag="p", extra=' class="livelab-error" aria-live="polite"')
+        + '<p class="livelab-note">'
+        + marks.text("rms_shift")
+        + "</p>"
+        "</section>"
+        '<section class="livelab-panel" aria-label="LayerNorm">'
+        '<p class="livelab-panel__title">LayerNorm</p>'
+        '<dl class="livelab-readout">'
+        f"<dt>mean</dt><dd>{marks.text('mean')}</dd>"
+        f"<dt>minus the mean</dt><dd>{marks.text('centered')}</dd>"
+        f"<dt>standard deviation</dt><dd>{marks.text('std')}</dd>"
+        f"<dt>normalized</dt><dd>{marks.text('ln_out')}</dd>"
+        "</dl>"
+        + marks.text("ln_error", tag="p", extra=' class="livelab-error" aria-live="polite"')
+        + '<p class="livelab-note">'
+        + marks.text("ln_shift")
+        + "</p>"
+        "</section>"
+        "</div>" + marks.error()
+    )
+
+
+LAB = register_lab(
+    Lab(
+        name="rms",
+        title="RMS: normalize a vector by its root mean square, next to LayerNorm",
+        params=PARAMS,
+        state=state,
+        view=view,
+        body=body,
+        module=__name__,
+    )
+)

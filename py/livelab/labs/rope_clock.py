@@ -13,16 +13,20 @@ import math
 import numpy as np
 
 from livelab.kernels import rope, rope_rates, rotate
-from livelab.labs.params import Param, Params
+from livelab.labs import Lab, register_lab
+from livelab.labs.markup import Marks, attr, control_html, set_button
 from livelab.labs.rope import seeded_demo
 from livelab.labs.view import Frame, fmt_number, shape
+from livelab.options import Option, Options
 
-PARAMS = Params(
-    d_k=Param(4, 2, 16, 2, "d_k (head width)"),
-    q_pos=Param(7, 0, 2048, 1, "position of q"),
-    k_pos=Param(4, 0, 2048, 1, "position of k"),
-    seed=Param(0, 0, 9999, 1, "seed for q and k", control="number"),
-    base=Param(10000.0, 2.0, 1e6),
+PARAMS = Options(
+    d_k=Option(4, 2, 16, 2, "d_k (head width)", what="head width d_k, an even number"),
+    q_pos=Option(7, 0, 2048, 1, "position of q", what="position m of q"),
+    k_pos=Option(4, 0, 2048, 1, "position of k", what="position n of k"),
+    seed=Option(
+        0, 0, 9999, 1, "seed for q and k", control="number", what="seed of the random q and k"
+    ),
+    base=Option(10000.0, 2.0, 1e6, what="RoPE base: pair i turns at base ** (-2 i / d_k)"),
 )
 
 DISTANCES = np.arange(-64, 65)  # the score plot's distances m - n
@@ -32,9 +36,7 @@ PLOT_WIDTH, PLOT_HEIGHT = 340.0, 230.0
 PLOT_BOX = (40.0, 30.0, 286.0, 150.0)
 
 
-def state(
-    d_k: int = 4, q_pos: int = 7, k_pos: int = 4, seed: int = 0, base: float = 10000.0
-) -> dict:
+def state(*, d_k: int, q_pos: int, k_pos: int, seed: int, base: float) -> dict:
     """Seeded q and k of width d_k at q_pos and k_pos: per-pair hands, score, score by distance."""
     demo = seeded_demo(seed, d_k, positions=((q_pos, k_pos),), base=base)
     q, k = np.array(demo["q"]), np.array(demo["k"])  # [d_k] each
@@ -70,9 +72,6 @@ def view(s: dict) -> dict:
     in_plot = DISTANCES[0] <= s["distance"] <= DISTANCES[-1]
     return {
         "text": {
-            "d_k": str(s["d_k"]),
-            "q_pos": str(s["q_pos"]),
-            "k_pos": str(s["k_pos"]),
             "pairs": str(n_pairs),
             "rates": ", ".join(_rate(r) for r in s["rates"]),
             "distance": str(s["distance"]),
@@ -93,6 +92,53 @@ def view(s: dict) -> dict:
         "attrs": {"clocks": {"viewBox": f"0 0 {width:g} {rows * CELL_HEIGHT:g}"}},
         "svg": {"clocks": clock_shapes(s), "scores": score_shapes(s)},
     }
+
+
+def body(values: dict, marks: Marks) -> str:
+    """Controls, the clocks, the score and its plot for one RoPE clock lab instance."""
+    score_id = attr(marks.dom_id("score"))
+    clocks_title = attr(marks.dom_id("clocks-title"))
+    plot_title = attr(marks.dom_id("plot-title"))
+    return (
+        '<div class="livelab-controls">'
+        + control_html(PARAMS, "d_k", values, marks)
+        + control_html(PARAMS, "q_pos", values, marks)
+        + control_html(PARAMS, "k_pos", values, marks)
+        + control_html(PARAMS, "seed", values, marks)
+        + "</div>"
+        '<div class="livelab-buttons">'
+        '<button type="button" class="livelab-button" data-step="q_pos k_pos" data-by="100" '
+        "disabled>Move both by 100</button>"
+        + set_button("q at 7, k at 4", {"q_pos": 7, "k_pos": 4})
+        + set_button("q at 107, k at 104", {"q_pos": 107, "k_pos": 104})
+        + "</div>"
+        '<p class="livelab-score">'
+        f'<label for="{score_id}">q·k summed over all pairs</label> '
+        + marks.text("score", tag="output", extra=f' id="{score_id}" aria-live="polite"')
+        + "</p>"
+        '<dl class="livelab-readout">'
+        f"<dt>distance m − n</dt><dd>{marks.text('distance')}</dd>"
+        f"<dt>pairs and their rates θ</dt><dd>{marks.text('pairs')} pairs: "
+        f"{marks.text('rates')} rad per position</dd>"
+        f'<dt><span class="livelab-key livelab-key--q">q</span> before turning</dt>'
+        f"<dd>{marks.text('q')}</dd>"
+        f'<dt><span class="livelab-key livelab-key--k">k</span> before turning</dt>'
+        f"<dd>{marks.text('k')}</dd>"
+        "</dl>"
+        f'<svg class="livelab-figure livelab-figure--clocks" {marks.attrs("clocks")} role="img" '
+        f'aria-labelledby="{clocks_title}">'
+        + marks.text("clocks_title", tag="title", extra=f' id="{clocks_title}"')
+        + marks.shapes("clocks")
+        + "</svg>"
+        f'<svg class="livelab-figure" viewBox="0 0 {PLOT_WIDTH:g} '
+        f'{PLOT_HEIGHT:g}" role="img" aria-labelledby="{plot_title}">'
+        f'<title id="{plot_title}">q·k for every distance from −64 to 64, the '
+        "current distance marked</title>"
+        + marks.shapes("scores")
+        + "</svg>"
+        + marks.text("plot_note", tag="p", extra=' class="livelab-note"')
+        + marks.error()
+    )
 
 
 def _rate(rate: float) -> str:
@@ -155,3 +201,16 @@ def score_shapes(s: dict) -> list[dict]:
         )
         out.append(shape("circle", {"cx": x, "cy": y, "r": 4.5}, class_="livelab-dot"))
     return out
+
+
+LAB = register_lab(
+    Lab(
+        name="rope_clock",
+        title="RoPE with many rates: every pair of a head is a clock hand",
+        params=PARAMS,
+        state=state,
+        view=view,
+        body=body,
+        module=__name__,
+    )
+)

@@ -16,8 +16,8 @@ import html
 import json
 from dataclasses import dataclass
 
-from livelab.labs.params import Param, Params
 from livelab.labs.view import SVG_TAGS
+from livelab.options import Option, Options
 
 
 def attr(value: object) -> str:
@@ -89,7 +89,7 @@ def rows_html(rows: list[list[str]]) -> str:
     return "".join(out)
 
 
-def _limits(spec: Param) -> str:
+def _limits(spec: Option) -> str:
     parts = []
     for key, value in (("min", spec.minimum), ("max", spec.maximum), ("step", spec.step)):
         if value is not None:
@@ -102,7 +102,7 @@ def _number_text(value: object) -> str:
     return f"{value:.12g}" if isinstance(value, float) else str(value)
 
 
-def range_control(name: str, spec: Param, value: object, marks: Marks) -> str:
+def range_control(name: str, spec: Option, value: object, marks: Marks) -> str:
     """A labelled slider with its value shown beside it (view["text"][name])."""
     dom_id = marks.dom_id(name)
     value_marks = ' class="livelab-value" aria-hidden="true"'
@@ -116,7 +116,7 @@ def range_control(name: str, spec: Param, value: object, marks: Marks) -> str:
     )
 
 
-def number_control(name: str, spec: Param, value: object, marks: Marks) -> str:
+def number_control(name: str, spec: Option, value: object, marks: Marks) -> str:
     """A labelled number field."""
     dom_id = marks.dom_id(name)
     return (
@@ -128,7 +128,7 @@ def number_control(name: str, spec: Param, value: object, marks: Marks) -> str:
     )
 
 
-def checkbox_control(name: str, spec: Param, value: object, marks: Marks) -> str:
+def checkbox_control(name: str, spec: Option, value: object, marks: Marks) -> str:
     """A labelled checkbox for a true/false param."""
     dom_id = marks.dom_id(name)
     checked = " checked" if value else ""
@@ -140,7 +140,7 @@ def checkbox_control(name: str, spec: Param, value: object, marks: Marks) -> str
     )
 
 
-def radio_control(name: str, spec: Param, value: object, marks: Marks) -> str:
+def radio_control(name: str, spec: Option, value: object, marks: Marks) -> str:
     """A fieldset of radio buttons, one per choice, with the param's label as its legend."""
     options = []
     for choice, label in spec.choices:
@@ -166,18 +166,18 @@ CONTROL_HTML = {
 }
 
 
-def control_html(params: Params, name: str, values: dict, marks: Marks) -> str:
+def control_html(params: Options, name: str, values: dict, marks: Marks) -> str:
     """The control of one labelled param, of the kind its spec names."""
     spec = params[name]
     return CONTROL_HTML[spec.control](name, spec, values[name], marks)
 
 
-def controls_html(params: Params, values: dict, marks: Marks) -> str:
+def controls_html(params: Options, values: dict, marks: Marks) -> str:
     """A labelled control per labelled param, disabled until the widget takes over."""
     return "".join(control_html(params, name, values, marks) for name in params.controls())
 
 
-def vector_entry_html(name: str, index: int, spec: Param, value: float, label: str, marks: Marks):
+def vector_entry_html(name: str, index: int, spec: Option, value: float, label: str, marks: Marks):
     """One vector entry as a number field (the value sent) and a slider that mirrors it."""
     dom_id = marks.dom_id(f"{name}-{index}")
     common = f'data-param="{attr(name)}" data-index="{index}" {_limits(spec)} value="{value:g}"'

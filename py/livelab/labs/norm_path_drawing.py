@@ -1,0 +1,176 @@
+"""Drawings of the norm path lab: the residual path and the weight-gradient chart.
+
+Pure functions from numbers to shapes (see livelab.labs.view.shape); the lab itself, its
+params and its state are in livelab.labs.norm_path.
+"""
+
+from __future__ import annotations
+
+import math
+
+from livelab.labs.view import Frame, fmt_number, shape
+
+PLACEMENT_NAMES = {"post": "post-norm", "pre": "pre-norm"}
+
+# The path drawing: a horizontal residual path, one segment per layer, a final-norm slot.
+PATH_WIDTH, PATH_HEIGHT = 360.0, 120.0
+PATH_Y, BRANCH_Y = 92.0, 26.0
+PATH_LEFT, PATH_RIGHT = 20.0, 290.0
+# The gradient plot: two title lines above the box, tick labels, x title and legend below.
+PLOT_WIDTH, PLOT_HEIGHT = 360.0, 250.0
+PLOT_BOX = (40.0, 42.0, 300.0, 140.0)
+MARKERS = {"post": "squares", "pre": "circles"}  # told apart by shape as well as colour
+Y_TITLE = "weight-gradient size (dLoss/dW2)"
+
+
+def _box(cx: float, cy: float, width: float, label: str, kind: str) -> list[dict]:
+    """A labelled node centred at (cx, cy); the label is left out when the box is too narrow."""
+    height = 18.0
+    out = [
+        shape(
+            "rect",
+            {"x": cx - width / 2, "y": cy - height / 2, "width": width, "height": height},
+            class_=f"livelab-node livelab-node--{kind}",
+            rx=3,
+        )
+    ]
+    if width >= 17:
+        out.append(
+            shape(
+                "text",
+                {"x": cx, "y": cy + 4},
+                label,
+                class_="livelab-node-label",
+                text_anchor="middle",
+            )
+        )
+    return out
+
+
+def path_shapes(placement: str, layers: int) -> list[dict]:
+    """The residual path left to right: per layer a branch through f back to a '+'."""
+    span = (PATH_RIGHT - PATH_LEFT) / layers
+    box = min(30.0, 0.42 * span)
+    out = [
+        shape(
+            "line",
+            {"x1": 10.0, "y1": PATH_Y, "x2": PATH_WIDTH - 34, "y2": PATH_Y},
+            class_="livelab-path",
+        ),
+        shape("text", {"x": 4.0, "y": PATH_Y - 8}, "x", class_="livelab-node-label"),
+        shape("text", {"x": PATH_WIDTH - 30, "y": PATH_Y + 4}, "out", class_="livelab-node-label"),
+    ]
+    for layer in range(layers):
+        x0 = PATH_LEFT + layer * span
+        up, down = x0 + 0.2 * span, x0 + 0.65 * span
+        out.append(
+            shape(
+                "polyline",
+                {
+                    "points": f"{up:.2f},{PATH_Y} {up:.2f},{BRANCH_Y} {down:.2f},{BRANCH_Y} "
+                    f"{down:.2f},{PATH_Y}"
+                },
+                class_="livelab-branch",
+            )
+        )
+        out += _box((up + down) / 2, BRANCH_Y, box, "f", "f")
+        plus_r = min(6.0, 0.12 * span)
+        out.append(shape("circle", {"cx": down, "cy": PATH_Y, "r": plus_r}, class_="livelab-plus"))
+        if plus_r >= 5:
+            out.append(
+                shape(
+                    "text",
+                    {"x": down, "y": PATH_Y + 4},
+                    "+",
+                    class_="livelab-node-label",
+                    text_anchor="middle",
+                )
+            )
+        if placement == "pre":
+            out += _box(up, (PATH_Y + BRANCH_Y) / 2, box, "LN", "norm")
+        else:
+            out += _box(x0 + 0.86 * span, PATH_Y, box, "LN", "norm")
+    if placement == "pre":
+        out += _box(PATH_RIGHT + 24, PATH_Y, 30.0, "LN", "norm")
+        out.append(
+            shape(
+                "text",
+                {"x": PATH_RIGHT + 24, "y": PATH_Y + 24},
+                "final",
+                class_="livelab-tick",
+                text_anchor="middle",
+            )
+        )
+    return out
+
+
+def log_ticks(low: float, high: float) -> list[float]:
+    """Round values 1, 2, 5 times a power of ten; the first is <= low and the last >= high."""
+    ladder = [
+        m * 10.0**k
+        for k in range(math.floor(math.log10(low)) - 1, math.ceil(math.log10(high)) + 1)
+        for m in (1, 2, 5)
+    ]
+    start = max(i for i, t in enumerate(ladder) if t <= low)
+    stop = min(i for i, t in enumerate(ladder) if t >= high)
+    return ladder[start : stop + 1]
+
+
+def _marker(name: str, cx: float, cy: float) -> dict:
+    """A point of a series: post-norm a square, pre-norm a circle, in the series colour."""
+    kind = f"livelab-marker livelab-marker--{name} livelab-series--{name}"
+    if MARKERS[name] == "squares":
+        return shape("rect", {"x": cx - 3, "y": cy - 3, "width": 6.0, "height": 6.0}, class_=kind)
+    return shape("circle", {"cx": cx, "cy": cy, "r": 3.5}, class_=kind)
+
+
+def gradient_shapes(gradients: dict[str, list[float]], placement: str, stacks: int) -> list[dict]:
+    """Weight-gradient size per layer on a log axis, both placements, the chosen one bold.
+
+    Each point is the geometric mean of `stacks` random stacks (the y title says so).
+    """
+    layers = len(gradients["post"])
+    everything = [v for values in gradients.values() for v in values]
+    ticks = log_ticks(min(everything), max(everything))
+    frame = Frame((0.5, layers + 0.5), (math.log10(ticks[0]), math.log10(ticks[-1])), PLOT_BOX)
+    left, top, width, height = PLOT_BOX
+    x_ticks = sorted({1, layers, *range(4, layers, 4)}) if layers > 1 else [1]
+    x_title = f"layer 1 … {layers} (layer 1 is nearest the input)"
+    out = [shape("text", {"x": left, "y": top - 22}, Y_TITLE, class_="livelab-axis-label")]
+    out += frame.axes(
+        x_ticks,
+        [],  # the log axis gets its own ticks below: the frame's y is log10 of the size
+        x_title if layers > 1 else "layer 1, the only one",
+        f"geometric mean of {stacks} random stacks, log scale",
+    )
+    for t in ticks:
+        y = frame.y(math.log10(t))
+        label = fmt_number(t, max(0, -math.floor(math.log10(t))))
+        out.append(
+            shape(
+                "line", {"x1": left, "y1": y, "x2": left + width, "y2": y}, class_="livelab-guide"
+            )
+        )
+        out.append(
+            shape(
+                "text", {"x": left - 4, "y": y + 4}, label, class_="livelab-tick", text_anchor="end"
+            )
+        )
+    layer_numbers = range(1, layers + 1)
+    for name in ("post", "pre"):
+        logs = [math.log10(v) for v in gradients[name]]
+        chosen = " livelab-series--chosen" if name == placement else ""
+        series = f"livelab-series livelab-series--{name}{chosen}"
+        out.append(shape("polyline", {"points": frame.points(layer_numbers, logs)}, class_=series))
+        out += [
+            _marker(name, frame.x(n), frame.y(v)) for n, v in zip(layer_numbers, logs, strict=True)
+        ]
+    legend_y = top + height + 54
+    for column, name in enumerate(("post", "pre")):
+        x = left + column * 140
+        line: dict[str, object] = {"x1": x, "y1": legend_y, "x2": x + 24, "y2": legend_y}
+        out.append(shape("line", line, class_=f"livelab-series livelab-series--{name}"))
+        out.append(_marker(name, x + 12, legend_y))
+        legend = f"{PLACEMENT_NAMES[name]} ({MARKERS[name]})"
+        out.append(shape("text", {"x": x + 30, "y": legend_y + 4}, legend, class_="livelab-tick"))
+    return out
