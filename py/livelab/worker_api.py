@@ -1,9 +1,10 @@
 """The worker's Python side: every message from the browser lands in one of these functions.
 
 Arguments and results cross the JavaScript boundary as JSON strings, so no proxies leak and
-the same functions are easy to test in CPython. Errors come back as data, never raised; a
-stop (KeyboardInterrupt, raised by the runtime) comes back as {"error": {"type":
-"KeyboardInterrupt", "deep": ...}}, deep when it caught a runaway recursion.
+the same functions are easy to test in CPython. Errors come back as data, never raised, in
+one shape (error_reply): {"error": {type, message, line, column, deep}}; a stop
+(KeyboardInterrupt, raised by the runtime) has type "KeyboardInterrupt" and deep true when
+it caught a runaway recursion.
 
 After every request that ran student code the worker calls after_request with the snapshot
 taken by clean_state, and restarts Python when the answer says so (see worker_state).
@@ -14,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.util
-import io
 import json
 import marshal
 import os
@@ -24,11 +24,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from livelab.grading_run import no_input
+from livelab.grading_run import OUTPUT_LIMIT, CappedOutput, no_input
 from livelab.worker_state import Snapshot, refuse_audit_hooks, take_snapshot
 
 STUDENT_FILE = "<your code>"
-OUTPUT_LIMIT = 20_000
 STUDENT_CALLS = frozenset({"run", "code_run", "code_check"})
 """The calls that run student code: before the first, the worker calls clean_state; after
 each, after_request compares the state with that snapshot."""
@@ -61,15 +60,19 @@ def _dumps(value: object) -> str:
     return json.dumps(value, default=_to_json, allow_nan=False)
 
 
-def _clip(text: str) -> str:
-    """Cap captured output so a print loop cannot flood the page."""
-    if len(text) <= OUTPUT_LIMIT:
-        return text
-    return text[:OUTPUT_LIMIT] + f"\n... output cut after {OUTPUT_LIMIT} characters"
+def error_reply(
+    kind: str,
+    message: str,
+    line: int | None = None,
+    column: int | None = None,
+    deep: bool = False,
+) -> dict:
+    """The one shape of an error the worker sends: type, message, where, and whether deep."""
+    return {"type": kind, "message": message, "line": line, "column": column, "deep": deep}
 
 
 def error_data(exc: BaseException, filename: str = STUDENT_FILE) -> dict:
-    """A structured error: type, message, and the line/column in `filename` if known."""
+    """An exception as error_reply: its line/column in `filename` when known."""
     line = column = None
     if isinstance(exc, SyntaxError) and exc.filename == filename:
         line, column = exc.lineno, exc.offset
@@ -79,11 +82,12 @@ def error_data(exc: BaseException, filename: str = STUDENT_FILE) -> dict:
             colno = frames[-1].colno
             line, column = frames[-1].lineno, None if colno is None else colno + 1
     message = exc.msg if isinstance(exc, SyntaxError) else str(exc)
-    return {"type": type(exc).__name__, "message": message, "line": line, "column": column}
+    return error_reply(type(exc).__name__, message, line, column)
 
 
 def _run(code: str) -> dict:
-    out, err = io.StringIO(), io.StringIO()
+    # Capped as a code question's output is, so a print loop cannot flood the page.
+    out, err = CappedOutput(OUTPUT_LIMIT), CappedOutput(OUTPUT_LIMIT)
     error = None
     namespace = {"__name__": "__main__", "np": np}
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), no_input():
@@ -91,7 +95,7 @@ def _run(code: str) -> dict:
             exec(compile(code, STUDENT_FILE, "exec"), namespace)
         except Exception as exc:
             error = error_data(exc)
-    return {"stdout": _clip(out.getvalue()), "stderr": _clip(err.getvalue()), "error": error}
+    return {"stdout": out.getvalue(), "stderr": err.getvalue(), "error": error}
 
 
 def run(code: str) -> str:
@@ -129,14 +133,15 @@ CALLS: dict[str, Callable[..., object]] = {
 def call(name: str, args_json: str) -> str:
     """Call a listed function with keyword arguments; return {value} or {error} as JSON."""
     if name not in CALLS:
-        return _dumps({"error": {"type": "LookupError", "message": f"no call named {name!r}"}})
+        return _dumps({"error": error_reply("LookupError", f"no call named {name!r}")})
     try:
         value = CALLS[name](**json.loads(args_json))
     except Exception as exc:
         return _dumps({"error": error_data(exc)})
     except KeyboardInterrupt as stop:
-        deep = _in_recursion(stop)
-        return _dumps({"error": {"type": "KeyboardInterrupt", "message": "stopped", "deep": deep}})
+        return _dumps(
+            {"error": error_reply("KeyboardInterrupt", "stopped", deep=_in_recursion(stop))}
+        )
     return _dumps({"value": value})
 
 
@@ -160,15 +165,15 @@ def clean_state(files_root: str | None = None) -> Snapshot:
     student is likely to reach for are loaded too. files_root is the folder the package was
     unpacked into (its files are hashed as well).
     """
-    from livelab.grading import CODE_QUESTIONS
     from livelab.labs import all_labs
+    from livelab.questions import all_code_questions
 
     for module in WARM_MODULES:
         importlib.import_module(module)
     for name in all_labs():  # all_labs imports every built-in lab module first
         _lab(name, {})
     _run("print(np.arange(3) / 2)")
-    for name, question in CODE_QUESTIONS.items():
+    for name, question in all_code_questions().items():
         for blank in (question.reference_blank, "1 / 0"):
             _code_check(name, blank)
             _code_run(name, blank)

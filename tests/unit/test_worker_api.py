@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from livelab import worker_api
+from livelab.grading_run import OUTPUT_LIMIT
 from livelab.labs import all_labs
-from livelab.questions import CODE_QUESTIONS, load_blanks
+from livelab.questions import all_code_questions, code_question, load_blanks
 
 
 def run(code):
@@ -45,8 +46,8 @@ def test_run_keeps_output_printed_before_an_error():
 
 def test_run_caps_a_flood_of_output():
     out = run("for i in range(100000): print(i)")
-    assert len(out["stdout"]) < worker_api.OUTPUT_LIMIT + 100
-    assert out["stdout"].endswith(f"output cut after {worker_api.OUTPUT_LIMIT} characters")
+    assert len(out["stdout"]) < OUTPUT_LIMIT + 100
+    assert out["stdout"].endswith(f"output cut after {OUTPUT_LIMIT} characters")
 
 
 def test_runs_do_not_share_names():
@@ -71,13 +72,24 @@ def test_call_refuses_names_outside_its_table():
     assert out["error"]["type"] == "LookupError"
 
 
+ERROR_KEYS = {"type", "message", "line", "column", "deep"}
+
+
+def test_every_error_reply_has_the_one_shape_the_page_reads():
+    refused = json.loads(worker_api.call("os.system", "{}"))["error"]
+    raised = json.loads(
+        worker_api.call("lab", json.dumps({"kind": "rope", "params": {"q_pos": -1}}))
+    )
+    assert set(refused) == set(raised["error"]) == ERROR_KEYS
+
+
 # --- one check cannot change the next --------------------------------------------------
 # Each tamper runs in a forked copy of this process, so what it breaks dies with the copy;
 # the copy reports through marshal, which no tamper line below can reach.
 
-RMS_RIGHT = CODE_QUESTIONS["rmsnorm"].reference_blank
+RMS_RIGHT = code_question("rmsnorm").reference_blank
 ROTATE_WRONG = load_blanks("rotate")["wrong"][0]["blank"]  # right shape, wrong values
-REGISTRY = "__import__('livelab.questions').questions.CODE_QUESTIONS['rotate']"
+REGISTRY = "__import__('livelab.questions').questions.code_question('rotate')"
 TAMPERS = {
     "np.allclose": "setattr(np, 'allclose', lambda *a, **k: True)",
     "numpy internals": "setattr(np._core.numeric, 'less_equal', lambda a, _: a == a)",
@@ -168,7 +180,7 @@ def exercise_everything():
     for kind in all_labs():
         after(call("lab", kind=kind, params={}), False)
     blanks = ["1/0", "undefined", "input()", "x", "rmsnorm(x, eps)", "np.linalg.norm(x)"]
-    for name, q in CODE_QUESTIONS.items():
+    for name, q in all_code_questions().items():
         for blank in [
             q.reference_blank,
             *blanks,
@@ -248,4 +260,5 @@ AFTER_RECURSION = (
 )
 def test_a_stop_in_a_recursion_says_deep_and_a_stop_in_a_loop_does_not(code, deep):
     reply = json.loads(call("run", code=code))
-    assert reply["error"] == {"type": "KeyboardInterrupt", "message": "stopped", "deep": deep}
+    assert reply["error"] == worker_api.error_reply("KeyboardInterrupt", "stopped", deep=deep)
+    assert set(reply["error"]) == ERROR_KEYS

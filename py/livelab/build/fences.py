@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 import yaml
 
 from livelab.build import fence_yaml
+from livelab.build.kinds import Question, QuestionKind, all_kinds
 from livelab.build.progress import progress_placeholder
-from livelab.build.question_markup import QUESTION_HTML
-from livelab.build.quiz import QUESTION_KINDS, Question, QuestionError
 from livelab.labs import LAB_FENCE, lab
 from livelab.labs.markup import Marks, lab_html
 
@@ -39,6 +38,7 @@ class FenceContext:
     ids: set[str] = field(default_factory=set)
     labs: set[str] = field(default_factory=set)
     questions: dict[str, list[Question]] = field(default_factory=dict)
+    """The question objects of each page (each kind's own), in page order."""
 
     def start(self, page: str) -> None:
         self.page, self.errors, self.ids, self.labs = page, [], set(), set()
@@ -80,17 +80,17 @@ def lab_fence_html(data: dict, context: FenceContext) -> str:
     return lab_html(chosen.name, lab_id, fence["title"] or chosen.title, first["params"], body)
 
 
-def question_fence(kind: str) -> Callable[[dict, FenceContext], str]:
+def question_fence(kind: QuestionKind) -> Callable[[dict, FenceContext], str]:
     """The renderer of one question kind: validate, remember for progress and checks, render."""
 
     def render(data: dict, context: FenceContext) -> str:
         context.claim(data.get("id"))
         try:
-            question = QUESTION_KINDS[kind](data)
-        except QuestionError as exc:
+            question = kind.question(data)
+        except ValueError as exc:
             raise FenceError(str(exc)) from None
         context.questions[context.page].append(question)
-        return QUESTION_HTML[kind](question, context.render_markdown)
+        return kind.markup(question, context.render_markdown)
 
     return render
 
@@ -137,7 +137,7 @@ def custom_fences(context: FenceContext) -> list[dict]:
     """The superfences entries of our fences, all reporting into context."""
     renderers = {
         "lab": lab_fence_html,
-        **{kind: question_fence(kind) for kind in QUESTION_KINDS},
+        **{name: question_fence(kind) for name, kind in all_kinds().items()},
         "progress": progress_fence,
     }
     return [
