@@ -6,8 +6,8 @@
   slider_ms        per input: input event -> new score in the DOM ("view") and -> the next
                    animation frame after it ("paint"), p50/p95 over a 200-step drag
   drag_60hz        200 inputs 16 ms apart: requests actually sent, lag of the last input
-  lab_ms           the same input -> view / -> paint timings for each lab's main control
-                   (LAB_INPUTS): a slider, a number field, or the "Run the block" button
+  lab_ms           the same input -> view / -> paint timings for each registered lab's first
+                   slider, and for a few controls a slider misses (LAB_INPUTS)
 
 Run: make bench  (or .venv/bin/python bench/latency.py [--runs N])
 """
@@ -25,6 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playwright.sync_api import sync_playwright
 
+from livelab.labs import all_labs
+from livelab.options import Option
 from tests.harness import launch_chromium, serve_site
 
 LESSON = "level-19/modern-blocks/"
@@ -56,32 +58,55 @@ DRAG_60HZ = """async (steps) => {
 }"""
 
 
-# Per lab: the control a student moves, and the values it is given in turn (None: a button
-# that is clicked each time). The modern block is measured twice: its Run button, and its
-# seed field once the block runs, where every change re-runs the forward pass.
-LAB_INPUTS = {
-    "norm-path (layers slider)": ("norm-path", 'input[data-param="layers"]', [1, 6, 12, 24, 9]),
-    "rms (shift slider)": ("rms", 'input[data-param="shift"]', [-3, -1, 0, 1, 2.5, 5]),
+def sweep(spec: Option) -> list[float]:
+    """Five values across a slider's range on its step grid, and its default if not among them.
+
+    No two neighbours are equal, also when the list starts over: each input must change the view.
+    """
+    low, high = float(spec.minimum or 0), float(spec.maximum or 0)
+    step = float(spec.step) if isinstance(spec.step, (int, float)) else 0.0
+    values = []
+    for i in range(5):
+        value = low + (high - low) * i / 4
+        if step:
+            value = low + round((value - low) / step) * step
+        values.append(int(value) if spec.is_int else round(value, 6))
+    return values if spec.default in values else [*values, spec.default]
+
+
+def slider_inputs() -> dict[str, tuple[str, str, list | None]]:
+    """Per registered lab with a slider: its first slider, moved across its range."""
+    inputs = {}
+    for kind, chosen in all_labs().items():
+        sliders = [n for n, s in chosen.params.controls().items() if s.control == "range"]
+        if sliders:
+            name = sliders[0]
+            selector = f'input[data-param="{name}"]'
+            inputs[f"{kind} ({name} slider)"] = (kind, selector, sweep(chosen.params[name]))
+    return inputs
+
+
+# What a slider sweep misses: an entry field, and the modern block (no slider) measured
+# twice, its Run button and its seed field once the block runs, where every change re-runs
+# the forward pass. None: a button that is clicked each time.
+SCENARIOS = {
     "rms (entry field)": (
         "rms",
         'input[data-param="x"][data-index="0"]:not([data-mirror])',
         [3, -2.5, 7, 0.5],
     ),
-    "rope-clock (q position slider)": (
-        "rope-clock",
-        'input[data-param="q_pos"]',
-        [7, 107, 500, 2048, 30],
-    ),
-    "glu (gate slider)": ("glu", 'input[data-param="gate"]', [-4, -1, 0, 1, 2.5, 4]),
-    "modern-block (Run the block)": ("modern-block", 'button[data-set*="run"]', None),
-    "modern-block (seed field, running)": (
-        "modern-block",
+    "modern_block (Run the block)": ("modern_block", 'button[data-set*="run"]', None),
+    "modern_block (seed field, running)": (
+        "modern_block",
         'input[data-param="seed"]',
         [1, 2, 3, 4, 5],
     ),
 }
-LAB_STEPS = """async ([labId, selector, values, steps]) => {
-  const lab = document.querySelector(`[data-lab="${labId}"]`);
+LAB_INPUTS = {**slider_inputs(), **SCENARIOS}
+"""Measured input -> (lab name, control selector, values); the lesson's first lab of each name."""
+
+LAB_STEPS = """async ([kind, selector, values, steps]) => {
+  const lab = document.querySelector(`[data-lab-kind="${kind}"]`);
   const control = lab.querySelector(selector);
   const out = [];
   for (let i = 0; i < steps; i++) {
