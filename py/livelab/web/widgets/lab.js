@@ -1,5 +1,5 @@
 // A lab widget: controls in, view out, the same code for every lab. The markup (built by
-// livelab.markup in Python) marks everything, and Python computes every number and shape:
+// livelab.labs.markup in Python) marks everything, and Python computes every number and shape:
 //
 //   [data-param]              a control: range or number input (a number), checkbox (true or
 //                             false) or radio button (its value when checked).
