@@ -18,10 +18,16 @@ import yaml
 from livelab.build import fence_yaml
 from livelab.build.kinds import Question, QuestionKind, all_kinds
 from livelab.build.progress import progress_placeholder
+from livelab.build.reference import PARTS, reference_html
 from livelab.labs import LAB_FENCE, lab
 from livelab.labs.markup import Marks, lab_html
+from livelab.options import Option, Options
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*$")
+REFERENCE_FENCE = Options(
+    part=Option(types=(str,), what=f"one of {', '.join(PARTS)}"),
+    name=Option(None, types=(str,), what="one lab, question kind or code question of the part"),
+)
 
 
 class FenceError(ValueError):
@@ -113,6 +119,15 @@ def progress_fence(data: dict, context: FenceContext) -> str:
     return progress_placeholder()
 
 
+def reference_fence(data: dict, context: FenceContext) -> str:
+    """A part of the authoring reference, written from the registries (build/reference.py)."""
+    try:
+        given = REFERENCE_FENCE.coerce(data, "a reference fence")
+        return reference_html(given["part"], given["name"])
+    except ValueError as exc:
+        raise FenceError(str(exc)) from None
+
+
 def fence_formatter(language: str, render, context: FenceContext):
     """A superfences formatter around render(data, context) that records errors, never raises."""
 
@@ -139,6 +154,7 @@ def custom_fences(context: FenceContext) -> list[dict]:
         "lab": lab_fence_html,
         **{name: question_fence(kind) for name, kind in all_kinds().items()},
         "progress": progress_fence,
+        "reference": reference_fence,
     }
     return [
         {"name": name, "class": "livelab", "format": fence_formatter(name, render, context)}
