@@ -31,6 +31,7 @@ from markdown.treeprocessors import Treeprocessor
 from pymdownx import superfences
 
 from livelab.build import course_pages
+from livelab.build.course import CourseModuleError, import_course_modules
 from livelab.build.course_pages import fence_bodies
 from livelab.build.fences import FenceContext, FenceError, check_lab_links, custom_fences
 from livelab.build.progress import (
@@ -262,7 +263,17 @@ def _with_page_progress(html: str, questions: list[Question]) -> str:
 class LiveLabExtension(Extension):
     """Registers the livelab fences with superfences and the page hooks around them."""
 
+    def __init__(self, **kwargs: Any) -> None:
+        # Under Zensical no plugin imports a course's own modules, so the extension takes
+        # the same list as the plugin's `modules` setting (paths relative to the working folder).
+        self.config = {"modules": [[], "the course's own Python modules (labs, code questions)"]}
+        super().__init__(**kwargs)
+
     def extendMarkdown(self, md: Any) -> None:
+        try:
+            import_course_modules(self.getConfig("modules"), Path.cwd())
+        except CourseModuleError as exc:
+            raise AuthoringError(str(exc)) from None
         fences = next(
             (
                 e
