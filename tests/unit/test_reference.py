@@ -65,7 +65,21 @@ def test_the_authoring_guide_takes_every_table_from_the_registries():
     from pathlib import Path
 
     guide = (Path(__file__).resolve().parents[2] / "docs" / "authoring.md").read_text()
-    fences = re.findall(r"```reference\npart: (\S+)\n(?:name: (\S+)\n)?```", guide)
+    fences = re.findall(r"```reference\n\s*part: (\S+)\n(?:\s*name: (\S+)\n)?\s*```", guide)
     assert ("lab-fence", "") in fences
+    assert ("code-question-fields", "") in fences
     assert {name for part, name in fences if part == "labs"} == set(all_labs())
     assert {name for part, name in fences if part == "questions"} == set(all_kinds())
+
+
+def test_every_code_question_field_is_described():
+    import dataclasses
+
+    from livelab.questions import CodeQuestion
+
+    rows = _rows(reference_html("code-question-fields"))[1:]
+    fields = dataclasses.fields(CodeQuestion)
+    assert [row.split()[0] for row in rows] == [f.name for f in fields]
+    for row, f in zip(rows, fields, strict=True):
+        assert f.metadata["what"] in row
+    assert "required" in rows[0]  # name has no default

@@ -2,7 +2,8 @@
 
 A `reference` fence names one part: `labs` (every registered lab and its params), `lab-fence`
 (the options every lab fence takes), `questions` (every question kind's fence options) or
-`code-questions` (every registered code question); `name` narrows a part to one entry. A
+`code-questions` (every registered code question) or `code-question-fields` (what a
+CodeQuestion is made of); `name` narrows a part to one entry. A
 course that registers its own labs or code questions gets them listed too. Nothing here
 prints an answer: code questions are listed by name, function and checks, never by their
 reference blank or hint.
@@ -16,7 +17,7 @@ from collections.abc import Callable, Iterable
 from livelab.labs import LAB_FENCE, all_labs
 from livelab.options import Option, Options, did_you_mean
 
-PARTS = ("labs", "lab-fence", "questions", "code-questions")
+PARTS = ("labs", "lab-fence", "questions", "code-questions", "code-question-fields")
 
 
 def _code(text: object) -> str:
@@ -143,11 +144,30 @@ def code_questions_reference(name: str | None = None) -> str:
     return _table(head, rows)
 
 
+def code_question_fields_reference(name: str | None = None) -> str:
+    """The fields of a CodeQuestion: name, default (or required) and what each one is."""
+    import dataclasses
+
+    from livelab.questions import CodeQuestion
+
+    rows = []
+    for f in dataclasses.fields(CodeQuestion):
+        if f.default is not dataclasses.MISSING:
+            default = _code(_value(f.default) if f.default != "" else '""')
+        elif f.default_factory is not dataclasses.MISSING:
+            default = _code(_value(f.default_factory()))
+        else:
+            default = "required"
+        rows.append([_code(f.name), default, html.escape(f.metadata.get("what", ""))])
+    return _table(["field", "default", "what it is"], rows)
+
+
 RENDER: dict[str, Callable[[str | None], str]] = {
     "labs": labs_reference,
     "lab-fence": lab_fence_reference,
     "questions": questions_reference,
     "code-questions": code_questions_reference,
+    "code-question-fields": code_question_fields_reference,
 }
 
 

@@ -53,30 +53,74 @@ class Misconception:
 
 @dataclass(frozen=True)
 class CodeQuestion:
-    """A code question: template with one blank, the reference, cases and feedback."""
+    """A code question: template with one blank, the reference, cases and feedback.
 
-    name: str
-    template: str
-    """The code shown to the student, with exactly one BLANK; the example prints at the end."""
-    function_name: str
-    reference: Callable[..., Any]
-    """The trusted implementation (a livelab.kernels function or a thin adapter)."""
-    reference_blank: str
-    example_cases: tuple[Case, ...]
-    hidden_cases: Callable[[np.random.Generator], list[Case]]
-    seed: int
-    hint: str
-    misconceptions: tuple[Misconception, ...] = ()
-    rtol: float = 1e-6
-    atol: float = 1e-9
-    match_rtol: float = 1e-4
-    """Looser tolerance used only to recognise a misconception variant."""
-    time_budget: float = 2.0
-    """Seconds the student's code may take over one whole check."""
-    name_hints: Mapping[str, str] = field(default_factory=dict)
-    """Advice for a NameError on a name students often reach for, e.g. {"x": "use v[0]"}."""
-    module: str = field(default="", compare=False)
-    """The defining module (give __name__): its <name>.cases.json lies beside it."""
+    Each field's metadata "what" is the line the authoring reference prints for it.
+    """
+
+    name: str = field(metadata={"what": "the name a code fence gives in its question option"})
+    template: str = field(
+        metadata={
+            "what": "the program shown, with exactly one ____ and a def <function_name>(; "
+            "it ends by printing the example"
+        }
+    )
+    function_name: str = field(
+        metadata={"what": "the function the template defines and the grader calls"}
+    )
+    reference: Callable[..., Any] = field(
+        metadata={
+            "what": "the trusted implementation (a livelab.kernels function or a thin adapter)"
+        }
+    )
+    reference_blank: str = field(metadata={"what": "the model answer for the blank"})
+    example_cases: tuple[Case, ...] = field(
+        metadata={"what": "the template's own example, as Case(..., hidden=False)"}
+    )
+    hidden_cases: Callable[[np.random.Generator], list[Case]] = field(
+        metadata={
+            "what": "a function of a NumPy generator returning more Cases: other shapes, "
+            "batches, edge values"
+        }
+    )
+    seed: int = field(
+        metadata={"what": "the seed of that generator, so the hidden cases never change"}
+    )
+    hint: str = field(metadata={"what": "shown after a few failed checks"})
+    misconceptions: tuple[Misconception, ...] = field(
+        metadata={
+            "what": "known wrong ideas, each a Misconception with its message, recognised "
+            "by how a wrong blank behaves"
+        },
+        default=(),
+    )
+    rtol: float = field(
+        metadata={"what": "relative tolerance of the comparison with the reference"}, default=1e-6
+    )
+    atol: float = field(
+        metadata={"what": "absolute tolerance of the comparison with the reference"}, default=1e-9
+    )
+    match_rtol: float = field(
+        metadata={"what": "looser tolerance used only to recognise a misconception variant"},
+        default=1e-4,
+    )
+    time_budget: float = field(
+        metadata={"what": "seconds the student's code may take over one whole check"}, default=2.0
+    )
+    name_hints: Mapping[str, str] = field(
+        metadata={
+            "what": "advice for a NameError on a name students often reach for, "
+            'e.g. {"x": "use v[0]"}'
+        },
+        default_factory=dict,
+    )
+    module: str = field(
+        metadata={
+            "what": "the defining module (give __name__): its <name>.cases.json lies beside it"
+        },
+        default="",
+        compare=False,
+    )
 
     def __post_init__(self) -> None:
         if self.template.count(BLANK) != 1:
