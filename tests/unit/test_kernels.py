@@ -176,6 +176,41 @@ def test_rope_seeded_demo_gives_1_058526_at_both_distances_of_3():
     assert K.rope_score(q, k, 107, 104) == pytest.approx(1.058526, abs=1e-6)
 
 
+def rotate_half_reference(x: np.ndarray, position: float, base: float = 10000.0) -> np.ndarray:
+    """Hugging Face's formula, written out: x * cos + rotate_half(x) * sin, rates repeated."""
+    half = x.shape[-1] // 2
+    angles = np.tile(position * base ** (-2.0 * np.arange(half) / x.shape[-1]), 2)  # [d]
+    rotated_half = np.concatenate([-x[half:], x[:half]])  # [d]
+    return x * np.cos(angles) + rotated_half * np.sin(angles)
+
+
+def test_rope_halves_is_the_rotate_half_formula():
+    x = np.random.default_rng(3).standard_normal((3, 6))
+    positions = np.array([0.0, 5.0, 41.0])
+    expected = np.stack(
+        [rotate_half_reference(row, p) for row, p in zip(x, positions, strict=True)]
+    )
+    assert_allclose(K.rope_halves(x, positions), expected, atol=1e-12)
+    assert_allclose(K.rope_halves(x, positions)[0], x[0])  # position 0 turns nothing
+
+
+def test_rope_halves_pairs_coordinate_i_with_i_plus_half_the_width():
+    y = K.rope_halves(np.array([[1.0, 0.0, 0.0, 0.0]]), positions=[3])
+    assert_allclose(y[0], [np.cos(3.0), 0.0, np.sin(3.0), 0.0], atol=1e-12)
+    with pytest.raises(ValueError, match="even width"):
+        K.rope_halves(np.ones((1, 5)))
+
+
+def test_the_other_rope_layout_gives_the_seeded_demo_minus_0_641863_at_both_distances():
+    rng = np.random.default_rng(0)
+    q, k = rng.standard_normal(4), rng.standard_normal(4)
+    for m, n in [(7, 4), (107, 104)]:
+        assert K.rope_score(q, k, m, n, layout="halves") == pytest.approx(-0.641863, abs=1e-6)
+        assert K.rope_score(q, k, m, n) == pytest.approx(1.058526, abs=1e-6)
+    with pytest.raises(ValueError, match="layout"):
+        K.rope_score(q, k, 7, 4, layout="interleaved")
+
+
 def test_rope_rotates_adjacent_pairs_at_their_own_rates():
     x = np.array([[1.0, 0.0, 1.0, 0.0]])
     y = K.rope(x, positions=[3])

@@ -43,7 +43,7 @@ from livelab.kernels.gradients import (
     weight_gradient_sizes,
 )
 from livelab.kernels.norms import layernorm, rmsnorm, root_mean_square
-from livelab.kernels.rope import rope, rope_rates, rope_score, rotate
+from livelab.kernels.rope import rope, rope_halves, rope_rates, rope_score, rotate
 
 __all__ = [
     "MODERN_CONFIG",
@@ -73,6 +73,7 @@ __all__ = [
     "rmsnorm",
     "root_mean_square",
     "rope",
+    "rope_halves",
     "rope_rates",
     "rope_score",
     "rotate",

@@ -3,6 +3,10 @@
 Convention: pairs are adjacent coordinates (0, 1), (2, 3), ...; pair i of a width-d vector
 turns at rate base ** (-2 i / d) radians per position, counter-clockwise. With an odd width
 the last coordinate has no partner and is left as it is (as in partial-rotary models).
+
+Many libraries (Hugging Face's `rotate_half`, LLaMA's reference code) pair coordinate i with
+i + d/2 instead; `rope_halves` and `rope_score(..., layout="halves")` compute that layout.
+The idea is the same, so scores still depend only on the distance, but the numbers differ.
 """
 
 from __future__ import annotations
@@ -54,17 +58,43 @@ def rope(
     return np.concatenate([turned, x[..., paired:]], axis=-1)  # [..., L, d]
 
 
+def rope_halves(
+    x: npt.ArrayLike, positions: npt.ArrayLike | None = None, base: float = 10000.0
+) -> np.ndarray:
+    """RoPE in the rotate-half layout: coordinate i turns together with i + d/2.
+
+    Pair i (coordinates i and i + d/2) turns at the same rate base ** (-2 i / d) as adjacent
+    pair i of `rope`; only which coordinates form a pair differs.
+    Shapes: x [..., L, d] with d even, positions [L] (default 0 .. L-1) -> [..., L, d].
+    """
+    x = np.asarray(x, dtype=float)
+    d = x.shape[-1]
+    if d % 2:
+        raise ValueError(f"the rotate-half layout needs an even width, got {d}")
+    half = d // 2
+    # Move each (i, i + d/2) pair next to each other, turn it with `rope`, and move it back.
+    adjacent = np.stack([x[..., :half], x[..., half:]], axis=-1).reshape(x.shape)  # [..., L, d]
+    turned = rope(adjacent, positions, base).reshape(*x.shape[:-1], half, 2)  # [..., L, d/2, 2]
+    return np.concatenate([turned[..., 0], turned[..., 1]], axis=-1)  # [..., L, d]
+
+
 def rope_score(
     q: np.ndarray,
     k: np.ndarray,
     query_position: float,
     key_position: float,
     base: float = 10000.0,
+    layout: str = "adjacent",
 ) -> float:
     """Unscaled score q . k after RoPE puts q at query_position and k at key_position.
 
-    Shapes: q [d], k [d] -> scalar. The result depends only on query_position - key_position.
+    layout "adjacent" pairs (0, 1), (2, 3), ... (`rope`); "halves" pairs i with i + d/2
+    (`rope_halves`). Shapes: q [d], k [d] -> scalar. The result depends only on
+    query_position - key_position.
     """
-    q_rot = rope(np.asarray(q, dtype=float)[None, :], np.array([query_position]), base)[0]  # [d]
-    k_rot = rope(np.asarray(k, dtype=float)[None, :], np.array([key_position]), base)[0]  # [d]
+    turn = {"adjacent": rope, "halves": rope_halves}.get(layout)
+    if turn is None:
+        raise ValueError(f'layout must be "adjacent" or "halves", got {layout!r}')
+    q_rot = turn(np.asarray(q, dtype=float)[None, :], np.array([query_position]), base)[0]  # [d]
+    k_rot = turn(np.asarray(k, dtype=float)[None, :], np.array([key_position]), base)[0]  # [d]
     return float(q_rot @ k_rot)
