@@ -12,12 +12,17 @@
 // NumPy and our package are imported; phases.pycs says how many (0: none stored, or they were
 // unusable, phases.pycError says why). A boot that had none returns pycsNeeded, and the
 // worker makes and stores them once Python is live.
+//
+// The other phases are ms after the worker started: manifest, snapshotRead (the stored
+// snapshot's bytes read and checked, while pyodide.asm.wasm loads), pyodide (the interpreter
+// is up), unzipped (the NumPy wheel; phases.wheel says whether it came from the browser's
+// cache or the network), downloaded (every large file is in), numpy, livelab (ready).
 
 import { Downloads } from "./downloads.js";
 import {
   AFTER_RESTORE_CODE,
   dropSnapshot,
-  loadSnapshot,
+  findSnapshot,
   makeSnapshot,
   snapshotKey,
   storeSnapshot,
@@ -66,8 +71,8 @@ function enterStep(name) {
   reportProgress();
 }
 
-async function fetchOk(url) {
-  const response = await fetch(url);
+async function fetchOk(url, init) {
+  const response = await fetch(url, init);
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
   return response;
 }
@@ -97,13 +102,16 @@ function startPython(loadPyodide, options) {
  * the normal way; then a new snapshot is made and stored in the background (its result is
  * posted as "snapshot-stored"). Sets phases.snapshot.
  */
-async function interpreter(loadPyodide, indexURL, key, stored, phases) {
-  const bytes = await stored;
-  if (bytes) {
+async function interpreter(loadPyodide, indexURL, key, stored, phases, mark) {
+  const found = await stored;
+  if (found) {
     fromSnapshot = true;
     reportProgress();
     try {
-      const pyodide = await startPython(loadPyodide, { indexURL, _loadSnapshot: bytes });
+      // loadPyodide awaits the snapshot's bytes only after it has started fetching and
+      // compiling pyodide.asm.wasm: reading and checking them overlaps that.
+      found.bytes.then(() => mark("snapshotRead"), () => {});
+      const pyodide = await startPython(loadPyodide, { indexURL, _loadSnapshot: found.bytes });
       pyodide.runPython(AFTER_RESTORE_CODE);
       phases.snapshot = "restored";
       return pyodide;
@@ -189,7 +197,7 @@ export async function boot() {
   self.fetch = downloads.fetch; // Pyodide's own downloads are counted too
   enterStep("python");
   const key = snapshotKey(manifest);
-  const stored = (SKIP_SNAPSHOT ? Promise.reject(new Error("skipped")) : loadSnapshot(key)).catch(
+  const stored = (SKIP_SNAPSHOT ? Promise.reject(new Error("skipped")) : findSnapshot(key)).catch(
     async (err) => {
       if (!SKIP_SNAPSHOT) phases.snapshotError = String(err.message ?? err);
       await dropSnapshot().catch(() => {});
@@ -206,13 +214,28 @@ export async function boot() {
   // starts; each is awaited (and its failure reported) below.
   const archive = fetchOk(new URL(manifest.archive, ASSETS)).then((r) => r.arrayBuffer());
   const archiveFiles = archive.then(unzip);
-  // The wheel waits for the interpreter's own files: on a slow link they then arrive first
-  // and the interpreter starts while the wheel downloads.
+  // On a return visit the wheel is in the browser's cache: it is read and unzipped at once,
+  // while the interpreter starts. Otherwise it waits for the interpreter's own files: on a
+  // slow link they then arrive first and the interpreter starts while the wheel downloads.
+  // phases.wheel says which it was ("cache" or "network"), phases.unzipped when it was done.
+  const wheelURL = new URL(manifest.numpy, indexURL);
   const first = ["pyodide.asm.wasm", "python_stdlib.zip"].map((n) => new URL(n, indexURL).href);
-  const wheel = Promise.race([downloads.settled(first), delay(WHEEL_WAIT_MS)])
-    .then(() => fetchOk(new URL(manifest.numpy, indexURL)))
+  const wheel = fetchOk(wheelURL, { cache: "only-if-cached", mode: "same-origin" })
+    .then((response) => {
+      phases.wheel = "cache";
+      return response;
+    })
+    .catch(async () => {
+      await Promise.race([downloads.settled(first), delay(WHEEL_WAIT_MS)]);
+      phases.wheel = "network";
+      return fetchOk(wheelURL);
+    })
     .then((r) => r.arrayBuffer());
-  const wheelFiles = wheel.then(unzip);
+  const wheelFiles = wheel.then(async (buffer) => {
+    const files = await unzip(buffer);
+    mark("unzipped");
+    return files;
+  });
   for (const pending of [archive, archiveFiles, wheel, wheelFiles]) pending.catch(() => {});
   mark("manifest");
   const { loadPyodide } = await step(runtimeFiles, () =>
@@ -220,7 +243,7 @@ export async function boot() {
   );
   // A missing python_stdlib.zip ends in "Program terminated with exit(1)": also a download.
   const pyodide = await step(runtimeFiles, () =>
-    interpreter(loadPyodide, indexURL, key, stored, phases),
+    interpreter(loadPyodide, indexURL, key, stored, phases, mark),
   );
   mark("pyodide");
   enterStep("numpy");

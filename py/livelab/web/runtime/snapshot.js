@@ -16,7 +16,7 @@
 
 import { storedEntry } from "./stored.js";
 
-const FORMAT = 1; // bump when PRELOAD or what is done after a restore changes
+const FORMAT = 2; // bump when PRELOAD or what is done after a restore changes
 const stored = storedEntry("snapshot.bin", "the snapshot");
 
 // Found by listing sys.modules in a worker that booted the normal way, loaded NumPy, imported
@@ -25,14 +25,14 @@ const stored = storedEntry("snapshot.bin", "the snapshot");
 export const PRELOAD = [
   "__future__", "_blake2", "_compat_pickle", "_csv", "_ctypes", "_datetime", "_json", "_md5",
   "_pickle", "_sha1", "_sha3", "base64", "calendar", "csv", "ctypes", "ctypes._endian",
-  "dataclasses", "datetime", "email", "email._encoded_words", "email._parseaddr",
+  "dataclasses", "datetime", "difflib", "email", "email._encoded_words", "email._parseaddr",
   "email._policybase", "email.base64mime", "email.charset", "email.encoders", "email.errors",
   "email.header", "email.iterators", "email.message", "email.quoprimime", "email.utils",
-  "encodings.cp437", "hashlib", "hmac", "importlib.metadata", "importlib.metadata._adapters",
-  "importlib.metadata._collections", "importlib.metadata._functools",
-  "importlib.metadata._itertools", "importlib.metadata._meta", "importlib.metadata._text",
-  "json", "json.decoder", "json.encoder", "json.scanner", "numbers", "pickle", "platform",
-  "quopri", "secrets", "tarfile",
+  "encodings.cp437", "hashlib", "hmac", "html", "html.entities", "importlib.metadata",
+  "importlib.metadata._adapters", "importlib.metadata._collections",
+  "importlib.metadata._functools", "importlib.metadata._itertools", "importlib.metadata._meta",
+  "importlib.metadata._text", "json", "json.decoder", "json.encoder", "json.scanner", "numbers",
+  "pickle", "pkgutil", "platform", "quopri", "secrets", "tarfile",
 ];
 
 // Imports what it can: a module missing from a later Pyodide only costs its import later.
@@ -61,10 +61,11 @@ export function snapshotKey(manifest) {
 }
 
 /**
- * The stored snapshot for this key, checked, or null when there is none. Rejects when one is
- * stored but is for another key or its bytes are damaged (the caller drops it).
+ * The stored snapshot for this key: null when there is none, else {bytes}, a promise of its
+ * checked bytes, so the interpreter's own files load while they are read. Rejects (or bytes
+ * rejects) when the snapshot is for another key or its bytes are damaged (the caller drops it).
  */
-export const loadSnapshot = (key) => stored.load(key);
+export const findSnapshot = (key) => stored.find(key);
 
 /** Forget the stored snapshot (it failed, or is for another version). */
 export const dropSnapshot = () => stored.drop();

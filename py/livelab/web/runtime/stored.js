@@ -20,17 +20,31 @@ async function open() {
 export function storedEntry(name, what) {
   const address = new URL(name, import.meta.url).href;
   return {
-    /** The checked bytes for this key, or null when nothing is stored. */
-    async load(key) {
+    /**
+     * null when nothing is stored, else {bytes}: a promise of the checked bytes. Finding the
+     * entry is quick; reading and hashing megabytes is not, so the caller can start what
+     * needs them meanwhile. Rejects (or bytes rejects) when the entry is for another key or
+     * its bytes are damaged.
+     */
+    async find(key) {
       const cache = await open();
       const response = cache && (await cache.match(address));
       if (!response) return null;
       if (response.headers.get(KEY_HEADER) !== key) throw new Error(`${what} is for another version`);
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if ((await sha256(bytes)) !== response.headers.get(SHA_HEADER)) {
-        throw new Error(`${what}'s bytes do not match its hash`);
-      }
-      return bytes;
+      const bytes = response.arrayBuffer().then(async (buffer) => {
+        const data = new Uint8Array(buffer);
+        if ((await sha256(data)) !== response.headers.get(SHA_HEADER)) {
+          throw new Error(`${what}'s bytes do not match its hash`);
+        }
+        return data;
+      });
+      bytes.catch(() => {}); // whoever awaits it reports the failure
+      return { bytes };
+    },
+    /** The checked bytes for this key, or null when nothing is stored. */
+    async load(key) {
+      const found = await this.find(key);
+      return found && found.bytes;
     },
     /** Store bytes for this key, replacing what was there. */
     async store(key, bytes) {
