@@ -274,3 +274,29 @@ def test_a_download_that_stops_midway_times_out_and_retry_keeps_the_files(page, 
     archive = next(p for p in Stalling.bodies if re.search(r"/livelab-\w+\.zip$", p))
     for path in (archive, "/assets/livelab/pyodide/python_stdlib.zip"):
         assert Stalling.bodies[path] == 1, f"{path} was downloaded again: {Stalling.bodies}"
+
+
+# Subscribed after livelab.js, so it runs when the widgets' synchronous mounting is over.
+WATCH_SWAP = """async (client) => {
+    const { runtime } = await import(client);
+    window.__askedAtSwap = null;
+    document$.subscribe(() => {
+        if (!document.querySelector('[data-lab="rope"]')) return;
+        window.__askedAtSwap = runtime.running !== null || runtime.queue.length > 0;
+    });
+}"""
+
+
+def test_a_page_change_by_link_asks_python_as_soon_as_the_page_is_swapped_in(page, site):
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    page.get_by_role("link", name="Home").first.click()
+    expect(page).to_have_url(site.url(""))
+    page.evaluate(WATCH_SWAP, CLIENT)
+    page.get_by_role("link", name="Modern blocks").first.click()
+    wait_live(page)
+    # The labs' widgets were imported on the first visit: they mount without waiting for
+    # anything, so their first requests go out before the browser lays out the new page.
+    assert page.evaluate("window.__askedAtSwap") is True
+    lab_answers(page)
+    assert len(page.log.python_workers()) == 1, page.log.workers

@@ -12,9 +12,15 @@ import { showLoading } from "./widgets/loading.js";
 const SHARED_WIDGETS = { "page-summary": "page-progress" };
 const WIDGET_NAME = /^[a-z][a-z-]*$/;
 
-function loadWidget(name) {
+// Widgets already imported, by name: after an instant navigation they mount without waiting,
+// so the labs send their first requests before the browser lays out the new page.
+const imported = new Map();
+
+async function loadWidget(name) {
   if (!WIDGET_NAME.test(name)) return null;
-  return import(`./widgets/${SHARED_WIDGETS[name] ?? name}.js`);
+  const widget = await import(`./widgets/${SHARED_WIDGETS[name] ?? name}.js`);
+  imported.set(name, widget);
+  return widget;
 }
 
 const mounted = new Map(); // element -> unmount function
@@ -39,7 +45,8 @@ async function mountAll() {
   for (const el of document.querySelectorAll("[data-livelab]")) {
     if (mounted.has(el)) continue;
     mounted.set(el, () => {});
-    const widget = await loadWidget(el.dataset.livelab);
+    const name = el.dataset.livelab;
+    const widget = imported.get(name) ?? (await loadWidget(name));
     if (widget && el.isConnected) mounted.set(el, widget.mount(el, runtime));
   }
   noteStorage();
