@@ -24,6 +24,7 @@ PROGRESS = f"async () => (await import('{CLIENT}')).runtime.progress"
 PHASES = f"async () => (await import('{CLIENT}')).runtime.bootPhases"
 STORED = f"async () => (await import('{CLIENT}')).runtime.snapshotStore"
 PYCS_STORED = f"async () => (await import('{CLIENT}')).runtime.pycStore"
+NUMPY_STORED = f"async () => (await import('{CLIENT}')).runtime.numpyStore"
 STALL = re.compile("Python could not start because its download stalled")
 
 # Every standard module in sys.modules that did not come from the snapshot: what PRELOAD
@@ -47,6 +48,15 @@ def stored_snapshot(page) -> dict:
     return stored
 
 
+def stored_numpy(page) -> dict:
+    """Wait until this tab stored NumPy's files; return {bytes, ms}."""
+    deadline = time.monotonic() + 30
+    while (stored := page.evaluate(NUMPY_STORED)) is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert stored is not None and "error" not in stored, stored
+    return stored
+
+
 def lab_answers(page) -> None:
     page.get_by_label("q position").fill("2")
     expect(page.get_by_role("status", name=re.compile("score"))).to_have_text("0.84")
@@ -60,14 +70,15 @@ def test_a_second_load_restores_python_from_the_snapshot(page, site):
     assert phases["wheel"] == "network", phases  # after the interpreter's own files
     stored = stored_snapshot(page)
     assert stored["bytes"] > 10_000_000
+    assert stored_numpy(page)["bytes"] > 5_000_000
 
     page.reload()
     wait_live(page)
     phases = page.evaluate(PHASES)
     assert phases["snapshot"] == "restored", phases
-    # The wheel came from the browser's cache at once, and was unzipped while the snapshot's
-    # bytes were read; the standard library still imports what the snapshot does not hold.
-    assert phases["wheel"] == "cache", phases
+    # NumPy's files came from the store, ready before the interpreter; the standard library
+    # still imports what the snapshot does not hold.
+    assert phases["wheel"] == "stored", phases
     assert phases["unzipped"] < phases["pyodide"], phases
     assert run_in_runtime(page, "import fractions\nprint(fractions.Fraction(3, 6))") == "1/2\n"
     lab_answers(page)
@@ -300,3 +311,34 @@ def test_a_page_change_by_link_asks_python_as_soon_as_the_page_is_swapped_in(pag
     assert page.evaluate("window.__askedAtSwap") is True
     lab_answers(page)
     assert len(page.log.python_workers()) == 1, page.log.workers
+
+
+DAMAGE_NUMPY = """async () => {
+    const cache = await caches.open("livelab-python");
+    const request = (await cache.keys()).find((r) => r.url.endsWith("numpy.bin"));
+    const response = await cache.match(request);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    bytes[bytes.length - 100] ^= 0xff;
+    await cache.put(request, new Response(bytes, { headers: response.headers }));
+}"""
+
+
+def test_damaged_stored_numpy_files_fall_back_to_the_cached_wheel(page, site):
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    stored_numpy(page)
+    page.evaluate(DAMAGE_NUMPY)
+
+    page.reload()
+    wait_live(page)
+    phases = page.evaluate(PHASES)
+    assert phases["wheel"] == "cache", phases
+    assert "hash" in phases["numpyError"]
+    lab_answers(page)
+    assert run_in_runtime(page, "print(np.linalg.norm([3.0, 4.0]))") == "5.0\n"
+    stored_numpy(page)  # the damaged store was replaced
+
+    page.reload()
+    wait_live(page)
+    assert page.evaluate(PHASES)["wheel"] == "stored"
+    lab_answers(page)

@@ -13,12 +13,16 @@
 // unusable, phases.pycError says why). A boot that had none returns pycsNeeded, and the
 // worker makes and stores them once Python is live.
 //
+// NumPy's files come from the store an earlier boot left, else from the wheel (numpy.js);
+// a boot that used the wheel stores them and posts "numpy-stored".
+//
 // The other phases are ms after the worker started: manifest, snapshotRead (the stored
 // snapshot's bytes read and checked, while pyodide.asm.wasm loads), pyodide (the interpreter
-// is up), unzipped (the NumPy wheel; phases.wheel says whether it came from the browser's
-// cache or the network), downloaded (every large file is in), numpy, livelab (ready).
+// is up), unzipped (NumPy's files are ready; phases.wheel says where from), downloaded
+// (every large file is in), numpy, livelab (ready).
 
-import { Downloads } from "./downloads.js";
+import { Downloads, fetchOk } from "./downloads.js";
+import { numpyFiles, storeNumpyFiles } from "./numpy.js";
 import {
   AFTER_RESTORE_CODE,
   dropSnapshot,
@@ -33,8 +37,6 @@ import { canInstallWheel, installWheel, unzip, writeFiles } from "./unpack.js";
 const ASSETS = new URL("../", import.meta.url);
 export const PACKAGE_DIR = "/opt/livelab";
 const RETRY = "Check your connection, then press Retry.";
-const WHEEL_WAIT_MS = 15_000; // at most: a stalled runtime download must not hold NumPy back
-const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const SKIP_SNAPSHOT = new URL(self.location.href).searchParams.get("snapshot") === "skip";
 
 /** A boot step that failed: `message` is the sentence for the page, `detail` what happened. */
@@ -69,12 +71,6 @@ function reportProgress() {
 function enterStep(name) {
   bootStep = name;
   reportProgress();
-}
-
-async function fetchOk(url, init) {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
-  return response;
 }
 
 // Pyodide only logs a failed pyodide.asm.wasm download and then waits forever; watching the
@@ -214,28 +210,10 @@ export async function boot() {
   // starts; each is awaited (and its failure reported) below.
   const archive = fetchOk(new URL(manifest.archive, ASSETS)).then((r) => r.arrayBuffer());
   const archiveFiles = archive.then(unzip);
-  // On a return visit the wheel is in the browser's cache: it is read and unzipped at once,
-  // while the interpreter starts. Otherwise it waits for the interpreter's own files: on a
-  // slow link they then arrive first and the interpreter starts while the wheel downloads.
-  // phases.wheel says which it was ("cache" or "network"), phases.unzipped when it was done.
-  const wheelURL = new URL(manifest.numpy, indexURL);
-  const first = ["pyodide.asm.wasm", "python_stdlib.zip"].map((n) => new URL(n, indexURL).href);
-  const wheel = fetchOk(wheelURL, { cache: "only-if-cached", mode: "same-origin" })
-    .then((response) => {
-      phases.wheel = "cache";
-      return response;
-    })
-    .catch(async () => {
-      await Promise.race([downloads.settled(first), delay(WHEEL_WAIT_MS)]);
-      phases.wheel = "network";
-      return fetchOk(wheelURL);
-    })
-    .then((r) => r.arrayBuffer());
-  const wheelFiles = wheel.then(async (buffer) => {
-    const files = await unzip(buffer);
-    mark("unzipped");
-    return files;
-  });
+  // NumPy's files: stored by an earlier boot, or from the wheel (numpy.js says when).
+  const useStore = !SKIP_SNAPSHOT && Boolean(globalThis.caches);
+  const numpy = numpyFiles({ manifest, indexURL, downloads, phases, mark, useStore });
+  const { wheel, files: wheelFiles } = numpy;
   for (const pending of [archive, archiveFiles, wheel, wheelFiles]) pending.catch(() => {});
   mark("manifest");
   const { loadPyodide } = await step(runtimeFiles, () =>
@@ -253,6 +231,12 @@ export async function boot() {
       : loadNumpy(pyodide),
   );
   mark("numpy");
+  if (globalThis.caches && phases.wheel !== "stored" && canInstallWheel(pyodide)) {
+    storeNumpyFiles(manifest, await wheelFiles).then(
+      (done) => postMessage({ type: "numpy-stored", ...done }),
+      (err) => postMessage({ type: "numpy-stored", error: String(err.message ?? err) }),
+    );
+  }
   enterStep("course");
   const files = await step(
     `Python could not start because the course's Python code could not be downloaded. ${RETRY}`,

@@ -47,6 +47,7 @@ class Runtime extends EventTarget {
     this.bootPhases = null;
     this.snapshotStore = null; // {bytes, ms} once this tab stored a snapshot, or {error}
     this.pycStore = null; // {files, bytes, ms} once this tab stored .pyc files, or {error}
+    this.numpyStore = null; // {bytes, ms} once this tab stored NumPy's files, or {error}
     this.skipSnapshot = false;
     this.start();
   }
@@ -124,6 +125,9 @@ class Runtime extends EventTarget {
     } else if (message.type === "pycs-stored") {
       const { files, bytes, ms, error } = message;
       this.pycStore = error ? { error } : { files, bytes, ms };
+    } else if (message.type === "numpy-stored") {
+      const { bytes, ms, error } = message;
+      this.numpyStore = error ? { error } : { bytes, ms };
     } else if (message.type === "ready") {
       clearTimeout(this.bootTimer);
       this.bootMs = message.bootMs;

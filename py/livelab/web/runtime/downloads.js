@@ -10,6 +10,13 @@
 
 const REPORT_EVERY_MS = 100;
 
+/** fetch (the worker's, so counted when tracked) that rejects on an HTTP error status. */
+export async function fetchOk(url, init) {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
+  return response;
+}
+
 export class Downloads {
   /**
    * @param {Object<string, number>} sizes  URL -> size in bytes of each file to track

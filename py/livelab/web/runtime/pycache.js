@@ -9,11 +9,10 @@
 // the package and the SHA-256 of the bytes; another key or damaged bytes drop the entry, and
 // the modules are compiled from their sources as before.
 //
-// Format of the entry: 4 bytes (little-endian) the length of a JSON list [[path, size], ...],
-// that list, then the files' bytes in its order.
+// The entry holds the files as stored.js's packFiles lays them out.
 
 import { snapshotKey } from "./snapshot.js";
-import { storedEntry } from "./stored.js";
+import { packFiles, storedEntry, unpackFiles } from "./stored.js";
 
 const FORMAT = 1; // bump when the format or what is compiled changes
 const stored = storedEntry("pycache.bin", "the .pyc store");
@@ -27,14 +26,7 @@ export function pycKey(manifest) {
 /** The stored .pyc files as [[path, bytes]], or null; rejects when the store is not usable. */
 export async function loadPycs(key) {
   const bytes = await stored.load(key);
-  if (!bytes) return null;
-  const view = new DataView(bytes.buffer);
-  const indexEnd = 4 + view.getUint32(0, true);
-  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, indexEnd)));
-  let at = indexEnd;
-  const files = index.map(([path, size]) => [path, bytes.subarray(at, (at += size))]);
-  if (at !== bytes.length) throw new Error("the .pyc files' index does not match their bytes");
-  return files;
+  return bytes && unpackFiles(bytes);
 }
 
 /** Forget the stored .pyc files. */
@@ -76,16 +68,7 @@ export async function makePycs(api, packageDir, stop) {
 /** Store .pyc files for this key, replacing any others; resolves to {files, bytes, ms}. */
 export async function storePycs(key, files) {
   const started = performance.now();
-  const index = new TextEncoder().encode(JSON.stringify(files.map(([p, d]) => [p, d.byteLength])));
-  const size = 4 + index.byteLength + files.reduce((sum, [, d]) => sum + d.byteLength, 0);
-  const bytes = new Uint8Array(size);
-  new DataView(bytes.buffer).setUint32(0, index.byteLength, true);
-  bytes.set(index, 4);
-  let at = 4 + index.byteLength;
-  for (const [, data] of files) {
-    bytes.set(data, at);
-    at += data.byteLength;
-  }
+  const bytes = packFiles(files);
   await stored.store(key, bytes);
-  return { files: files.length, bytes: size, ms: Math.round(performance.now() - started) };
+  return { files: files.length, bytes: bytes.byteLength, ms: Math.round(performance.now() - started) };
 }

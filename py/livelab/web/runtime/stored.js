@@ -2,6 +2,9 @@
 // the key they are valid for (runtime and package) and their SHA-256. The snapshot and the
 // .pyc store each keep one; loading one for another key, or with damaged bytes, rejects, and
 // the caller drops it and boots the normal way.
+//
+// Several files go into one entry as packFiles lays them out: 4 bytes (little-endian) the
+// length of a JSON list [[path, size], ...], that list, then the files' bytes in its order.
 
 const CACHE = "livelab-python";
 const KEY_HEADER = "X-Livelab-Key";
@@ -58,4 +61,30 @@ export function storedEntry(name, what) {
       if (cache) await cache.delete(address);
     },
   };
+}
+
+/** Files [[path, bytes]] laid out in one buffer (see the top of this file). */
+export function packFiles(files) {
+  const index = new TextEncoder().encode(JSON.stringify(files.map(([p, d]) => [p, d.byteLength])));
+  const size = 4 + index.byteLength + files.reduce((sum, [, d]) => sum + d.byteLength, 0);
+  const bytes = new Uint8Array(size);
+  new DataView(bytes.buffer).setUint32(0, index.byteLength, true);
+  bytes.set(index, 4);
+  let at = 4 + index.byteLength;
+  for (const [, data] of files) {
+    bytes.set(data, at);
+    at += data.byteLength;
+  }
+  return bytes;
+}
+
+/** The files [[path, bytes]] of a packFiles buffer (views into it, not copies). */
+export function unpackFiles(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const indexEnd = 4 + view.getUint32(0, true);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(4, indexEnd)));
+  let at = indexEnd;
+  const files = index.map(([path, size]) => [path, bytes.subarray(at, (at += size))]);
+  if (at !== bytes.length) throw new Error("the stored files' index does not match their bytes");
+  return files;
 }

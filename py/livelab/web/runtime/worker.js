@@ -8,6 +8,7 @@
 //      {type: "progress", phase, loaded, total}   boot progress; loaded/total in bytes
 //      {type: "snapshot-stored", bytes, ms} | {type: "snapshot-stored", error}
 //      {type: "pycs-stored", files, bytes, ms} | {type: "pycs-stored", error}
+//      {type: "numpy-stored", bytes, ms} | {type: "numpy-stored", error}
 //      {id, type: "started"}   the request's code starts now (after any warm-up)
 //      {id, type: "result", value, restart}
 //      {id, type: "error", error: {type, message, line, column, deep}, restart}
