@@ -6,7 +6,8 @@ more (reload). Printed: a table of medians and ratios, then the same as JSON wit
 sample, the bytes of a cold visit (as transferred, so compressed where the server
 compressed) and any file that was downloaded twice; under the table, how each reload's
 worker booted (runtime.bootPhases.snapshot: "restored" from the memory snapshot the cold
-visit stored, or "made") and that snapshot's size and store time.
+visit stored, or "made"; .wheel: NumPy's files "stored" by the cold visit, or from the
+wheel) and that snapshot's size and store time.
 
   bare      navigation -> NumPy's first result in the bare worker
   ours      navigation -> first lab view computed by Python (the RoPE lab live)
@@ -44,18 +45,22 @@ BOOT = """async () => {
     phases: runtime.bootPhases,
     stored: runtime.snapshotStore,
     pycs: runtime.pycStore,
+    numpy: runtime.numpyStore,
   };
 }"""
 
 
 def boot_facts(page, wait_for_store: bool = False) -> dict:
-    """How the worker booted (runtime.bootPhases), and the snapshot and .pyc files this tab
-    stored, if any (waiting for both when asked, so that a reload can use them)."""
+    """How the worker booted (runtime.bootPhases), and the snapshot, .pyc files and NumPy
+    files this tab stored, if any (waiting for them when asked, so that a reload uses them)."""
     deadline = time.monotonic() + 60
     while wait_for_store and time.monotonic() < deadline:
         facts = page.evaluate(BOOT)
-        made = facts["phases"].get("snapshot") == "made"
-        if (facts["stored"] or not made) and (facts["pycs"] or facts["phases"].get("pycs")):
+        phases = facts["phases"]
+        snapshot = facts["stored"] or phases.get("snapshot") != "made"
+        pycs = facts["pycs"] or phases.get("pycs")
+        numpy = facts["numpy"] or phases.get("wheel") == "stored"
+        if snapshot and pycs and numpy:
             break
         time.sleep(0.2)
     return page.evaluate(BOOT)
@@ -178,7 +183,9 @@ def table(rounds: list[dict]) -> str:
     modes = Counter(r["reload_boot"]["phases"].get("snapshot") for r in rounds)
     stored = [r["cold_boot"]["stored"] for r in rounds if r["cold_boot"]["stored"]]
     pycs = statistics.median(r["reload_boot"]["phases"].get("pycs", 0) for r in rounds)
+    wheels = Counter(r["reload_boot"]["phases"].get("wheel") for r in rounds)
     lines.append(f"reload boots: {dict(modes)}, .pyc files written back: {pycs:.0f} (median)")
+    lines.append(f"reload NumPy files from: {dict(wheels)}")
     if stored and all("bytes" in s for s in stored):
         size = statistics.median(s["bytes"] for s in stored) / 1e6
         store_ms = statistics.median(s["ms"] for s in stored)
