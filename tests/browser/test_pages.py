@@ -25,7 +25,9 @@ def test_every_page_loads_without_errors_or_foreign_requests(page, site):
 
 def test_search_finds_the_lesson(page, site):
     page.goto(site.url(""))
-    page.get_by_role("search").get_by_role("textbox").fill("SwiGLU")
+    # Typed key by key, as a person types: Material reads the query on keyup (or when its
+    # search worker becomes ready), so a bare fill() passed only while the worker was slow.
+    page.get_by_role("search").get_by_role("textbox").press_sequentially("SwiGLU")
     expect(page.locator(".md-search-result__link").first).to_be_visible()
     expect(page.locator(".md-search-result").get_by_text("Modern blocks").first).to_be_visible()
 
