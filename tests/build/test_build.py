@@ -118,7 +118,7 @@ BAD_FENCES = {
     ),
     "code unknown question": (
         "```code\nid: c1\nquestion: softmax\nprompt: P\n```",
-        "no code question named 'softmax'",
+        "unknown code question 'softmax'",
     ),
     "question id twice": (
         "```numeric\nid: q1\nprompt: P\nanswer: 1\n```\n\n"

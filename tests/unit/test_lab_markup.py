@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from livelab.labs import LAB_FENCE, Lab, all_labs, lab, lab_view, register_lab
+from livelab.labs import LAB_FENCE, LABS, Lab, all_labs, lab, lab_view, register_lab
 from livelab.labs.markup import Marks, lab_html, shapes_svg
 from livelab.labs.view import SVG_TAGS, Frame, shape
 from livelab.options import Option, Options
@@ -151,7 +151,7 @@ def _halve_body(values, marks):
 
 
 def test_a_course_registers_its_own_lab_and_the_engine_serves_it(monkeypatch):
-    monkeypatch.setattr("livelab.labs.LABS", dict(all_labs()))
+    monkeypatch.setattr(LABS, "items", dict(all_labs()))
     halve = register_lab(
         Lab(
             name="halve",

@@ -41,7 +41,7 @@ QUESTION = register_code_question(
 def test_a_course_registers_its_own_question_with_its_data_file_beside_its_module(
     tmp_path, monkeypatch
 ):
-    monkeypatch.setattr(questions, "_REGISTERED", dict(questions._REGISTERED))
+    monkeypatch.setattr(questions.CODE_QUESTIONS, "items", dict(questions.CODE_QUESTIONS.items))
     monkeypatch.syspath_prepend(str(tmp_path))
     (tmp_path / "course_questions_for_test.py").write_text(COURSE_MODULE)
     data = {"correct": ["c * v + s * np.array([-v[1], v[0]])"], "wrong": []}
@@ -55,14 +55,14 @@ def test_a_course_registers_its_own_question_with_its_data_file_beside_its_modul
 
 
 def test_a_second_question_of_the_same_name_from_another_module_is_refused(monkeypatch):
-    monkeypatch.setattr(questions, "_REGISTERED", dict(questions._REGISTERED))
+    monkeypatch.setattr(questions.CODE_QUESTIONS, "items", dict(questions.CODE_QUESTIONS.items))
     copy = dataclasses.replace(code_question("rotate"), module="elsewhere")
     with pytest.raises(ValueError, match="'rotate' is registered twice"):
         questions.register_code_question(copy)
 
 
 def test_a_question_without_its_data_file_says_where_to_write_it(monkeypatch):
-    monkeypatch.setattr(questions, "_REGISTERED", dict(questions._REGISTERED))
+    monkeypatch.setattr(questions.CODE_QUESTIONS, "items", dict(questions.CODE_QUESTIONS.items))
     questions.register_code_question(
         dataclasses.replace(code_question("rotate"), name="lost", module="livelab.kernels")
     )

@@ -19,13 +19,14 @@ def test_the_three_kinds_are_registered_and_each_is_a_fence():
 
 
 def test_an_unknown_kind_names_the_known_ones():
-    with pytest.raises(ValueError, match=r"did you mean 'numeric'.*known kinds: choice, code"):
+    known = r"did you mean 'numeric'.*known question kinds: choice, code"
+    with pytest.raises(ValueError, match=known):
         question_kind("numerc")
 
 
 def test_a_code_question_whose_reference_fails_its_grader_is_refused(monkeypatch):
     broken = dataclasses.replace(code_question("rotate"), reference_blank="np.array([1.0, 0.0])")
-    monkeypatch.setitem(questions._REGISTERED, "rotate", broken)
+    monkeypatch.setitem(questions.CODE_QUESTIONS.items, "rotate", broken)
     with pytest.raises(QuestionError, match="reference blank of 'rotate' fails its grader"):
         CODE.question({"id": "c2", "question": "rotate", "prompt": "P"})
 
@@ -38,7 +39,7 @@ def test_a_code_question_takes_its_template_and_answer_from_the_question_module(
 
 
 def test_an_unknown_code_question_is_named_with_a_close_one():
-    with pytest.raises(QuestionError, match="no code question named 'rotat' \\(did you mean"):
+    with pytest.raises(QuestionError, match="unknown code question 'rotat' \\(did you mean"):
         CODE.question({"id": "c2", "question": "rotat", "prompt": "P"})
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from livelab import grading
-from livelab.labs import all_labs, lab_view
-from livelab.questions import all_code_questions
+from livelab.labs import LABS, all_labs, lab_view
+from livelab.questions import CODE_QUESTIONS, all_code_questions
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "using-livelab.md"
 
@@ -24,8 +24,8 @@ def _blocks(language: str) -> list[str]:
 @pytest.fixture
 def registries(monkeypatch):
     """Fresh copies of the registries, so the page's samples do not leak into other tests."""
-    monkeypatch.setattr("livelab.labs.LABS", dict(all_labs()))
-    monkeypatch.setattr("livelab.questions._REGISTERED", dict(all_code_questions()))
+    monkeypatch.setattr(LABS, "items", dict(all_labs()))
+    monkeypatch.setattr(CODE_QUESTIONS, "items", dict(all_code_questions()))
 
 
 def test_the_sample_lab_registers_and_renders(registries):

@@ -10,12 +10,11 @@ a module it names in the plugin's `modules` setting.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from livelab.options import Option, Options, did_you_mean
+from livelab.options import Option, Options
+from livelab.registry import Registry
 
 LAB_FENCE = Options(
     lab=Option(types=(str,), what="which lab: one of the registered lab names"),
@@ -61,43 +60,14 @@ class Lab:
         return {"params": clean, "view": view}
 
 
-LABS: dict[str, Lab] = {}
-
-
-def register_lab(lab: Lab) -> Lab:
-    """Add a lab under its name; a second lab of the same name is an error."""
-    old = LABS.get(lab.name)
-    if old is not None and old.module != lab.module:
-        raise ValueError(f"lab {lab.name!r} is registered twice ({old.module}, {lab.module})")
-    LABS[lab.name] = lab
-    return lab
-
-
-_loaded = False
-
-
-def _load_builtins() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for info in pkgutil.iter_modules(__path__):
-            importlib.import_module(f"{__name__}.{info.name}")
-
-
-def all_labs() -> dict[str, Lab]:
-    """Every registered lab by name, in name order (built-ins and a course's own)."""
-    _load_builtins()
-    return dict(sorted(LABS.items()))
+LABS: Registry[Lab] = Registry("lab", __name__)
+register_lab = LABS.register
+all_labs = LABS.all
 
 
 def lab(name: str) -> Lab:
     """The lab of that name; ValueError naming the known labs (and a close one) otherwise."""
-    known = all_labs()
-    if name not in known:
-        raise ValueError(
-            f"unknown lab {name!r}{did_you_mean(name, list(known))}; known labs: {', '.join(known)}"
-        )
-    return known[name]
+    return LABS.get(name)
 
 
 def lab_view(name: str, params: dict) -> dict:

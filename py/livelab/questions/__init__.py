@@ -12,52 +12,21 @@ from __future__ import annotations
 
 import importlib
 import json
-import pkgutil
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from livelab.options import did_you_mean
 from livelab.questions.code_question import BLANK, PRELUDE, Case, CodeQuestion, Misconception
+from livelab.registry import Registry
 
-_REGISTERED: dict[str, CodeQuestion] = {}
-_loaded = False
-
-
-def register_code_question(question: CodeQuestion) -> CodeQuestion:
-    """Add a code question under its name; a second question of the same name is an error."""
-    old = _REGISTERED.get(question.name)
-    if old is not None and old.module != question.module:
-        raise ValueError(
-            f"code question {question.name!r} is registered twice ({old.module}, {question.module})"
-        )
-    _REGISTERED[question.name] = question
-    return question
-
-
-def _load_builtins() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for info in pkgutil.iter_modules(__path__):
-            importlib.import_module(f"{__name__}.{info.name}")
-
-
-def all_code_questions() -> dict[str, CodeQuestion]:
-    """Every registered code question by name, in name order (built-ins and a course's own)."""
-    _load_builtins()
-    return dict(sorted(_REGISTERED.items()))
+CODE_QUESTIONS: Registry[CodeQuestion] = Registry("code question", __name__)
+register_code_question = CODE_QUESTIONS.register
+all_code_questions = CODE_QUESTIONS.all
 
 
 def code_question(name: str) -> CodeQuestion:
     """The code question of that name; ValueError naming the known ones otherwise."""
-    known = all_code_questions()
-    if name not in known:
-        raise ValueError(
-            f"no code question named {name!r}{did_you_mean(name, list(known))}; "
-            f"known: {', '.join(known)}"
-        )
-    return known[name]
+    return CODE_QUESTIONS.get(name)
 
 
 def _data_file(question: CodeQuestion) -> Any:

@@ -11,13 +11,12 @@ Build-time only.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from livelab.options import Option, Options, did_you_mean
+from livelab.options import Option, Options
+from livelab.registry import Registry
 
 Render = Callable[[str], str]
 """Markdown to HTML, as the page being built renders it."""
@@ -91,38 +90,14 @@ class QuestionKind:
             raise QuestionError(str(exc)) from None
 
 
-_KINDS: dict[str, QuestionKind] = {}
-_loaded = False
-
-
-def register_kind(kind: QuestionKind) -> QuestionKind:
-    """Add a question kind under its name; a second kind of the same name is an error."""
-    old = _KINDS.get(kind.name)
-    if old is not None and old.module != kind.module:
-        raise ValueError(f"question kind {kind.name!r} is registered twice")
-    _KINDS[kind.name] = kind
-    return kind
-
-
-def all_kinds() -> dict[str, QuestionKind]:
-    """Every registered question kind by name, in name order."""
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for info in pkgutil.iter_modules(__path__):
-            importlib.import_module(f"{__name__}.{info.name}")
-    return dict(sorted(_KINDS.items()))
+KINDS: Registry[QuestionKind] = Registry("question kind", __name__)
+register_kind = KINDS.register
+all_kinds = KINDS.all
 
 
 def question_kind(name: str) -> QuestionKind:
     """The question kind of that name; ValueError naming the known kinds otherwise."""
-    known = all_kinds()
-    if name not in known:
-        raise ValueError(
-            f"unknown question kind {name!r}{did_you_mean(name, list(known))}; "
-            f"known kinds: {', '.join(known)}"
-        )
-    return known[name]
+    return KINDS.get(name)
 
 
 def judge(replay: Replay, result: dict) -> str | None:
