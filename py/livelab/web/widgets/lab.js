@@ -186,9 +186,35 @@ function refreshSteppers(el) {
   }
 }
 
+// ---- Figure text keeps its size (issue 13) ----
+// SVG text is sized in viewBox units and would scale with the figure (28 px on a laptop,
+// 9 px on a phone). livelab.css draws it at 13 px times --livelab-svg-scale, which is set
+// here to viewBox width / drawn width whenever a lab's SVG is resized or gets a new viewBox.
+function fitFigureText(svg) {
+  const box = svg.viewBox?.baseVal;
+  const drawn = svg.getBoundingClientRect().width;
+  if (!box || box.width <= 0 || drawn <= 0) return; // hidden (a closed <details>): wait
+  svg.style.setProperty("--livelab-svg-scale", (box.width / drawn).toFixed(4));
+}
+
+const figureResizes = new ResizeObserver((entries) => {
+  for (const entry of entries) fitFigureText(entry.target);
+});
+
+function watchFigures(el) {
+  const figures = [...el.querySelectorAll("svg[viewBox]")];
+  for (const svg of figures) figureResizes.observe(svg);
+  return {
+    refit: () => figures.forEach(fitFigureText),
+    stop: () => figures.forEach((svg) => figureResizes.unobserve(svg)),
+  };
+}
+// ---- end of figure text ----
+
 export function mount(el, runtime) {
   const kind = el.dataset.labKind;
   const status = bindStatus(el, runtime);
+  const figures = watchFigures(el); // issue 13: figure text keeps its size
   let mounted = true;
 
   const update = coalesce(
@@ -196,6 +222,7 @@ export function mount(el, runtime) {
     (reply, params) => {
       if (!mounted) return;
       applyView(el, reply.view);
+      figures.refit(); // a new viewBox (issue 13)
       progress.set("labs", el.dataset.lab, { params }); // only positions Python accepted
       status.ok();
       el.dispatchEvent(new CustomEvent("livelab:view", { bubbles: true }));
@@ -250,6 +277,7 @@ export function mount(el, runtime) {
 
   return () => {
     mounted = false;
+    figures.stop(); // issue 13
     status.unbind();
     runtime.removeEventListener("status", onStatus);
     el.removeEventListener("input", onInput);
