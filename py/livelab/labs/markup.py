@@ -207,7 +207,7 @@ def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str
         # element would not do: Markdown wraps what it does not know as a block in a <p>.)
         f'<article class="livelab livelab-lab" data-livelab="lab" data-lab="{attr(lab_id)}" '
         f'id="{attr(lab_id)}" '
-        f'data-lab-kind="{attr(kind)}" data-params="{settings}" role="group" '
+        f'data-lab-kind="{attr(kind)}" data-params="{settings}" role="region" '
         f'aria-labelledby="{attr(lab_id)}-title" data-search-exclude>'
         f'<p class="livelab-lab__title" id="{attr(lab_id)}-title">{html.escape(title)}</p>'
         f"{body}"
