@@ -148,7 +148,14 @@ def package_dir(name: str, cache: Path) -> Path:
     The tarball is checked against its pinned integrity before anything is unpacked, so a
     bad download never lands in the cache.
     """
-    pin = pins()[name]
+    return unpacked(pins()[name], cache, LOCK_FILE.name)
+
+
+def unpacked(pin: Pin, cache: Path, lock_name: str) -> Path:
+    """The unpacked files of one npm pin (from lock_name, named in errors), fetched if not cached.
+
+    The test suite fetches its own tools (axe-core) through this too, from its own lock file.
+    """
     dest = cache / "npm" / f"{pin.name}-{pin.version}"
     marker = dest / UNPACKED
     if marker.is_file() and marker.read_text(encoding="utf-8") == pin.integrity:
@@ -158,7 +165,7 @@ def package_dir(name: str, cache: Path) -> Path:
     actual = integrity_of(data)
     if actual != pin.integrity:
         raise AssetError(
-            f"The tarball {url} does not match its pin in {LOCK_FILE.name}: "
+            f"The tarball {url} does not match its pin in {lock_name}: "
             f"it has {actual}, the pin says {pin.integrity}."
         )
     dest.parent.mkdir(parents=True, exist_ok=True)
