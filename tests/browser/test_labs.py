@@ -179,7 +179,7 @@ def test_glu_gate_one_value_one_gives_silu_of_one(page, site):
 
 def test_glu_marks_the_gate_on_both_curves(page, site):
     el = open_live(page, site, "glu")
-    dot = el.locator('[data-shapes="curves"] circle.livelab-dot--silu')
+    dot = el.locator('[data-shapes="curves"] circle.livelab-dot--silu').first  # then the legend's
     before = dot.get_attribute("cx")
     el.get_by_label("gate input").fill("2.5")
     expected = glu.view(glu.LAB.compute(gate=2.5))["svg"]["curves"]

@@ -73,16 +73,73 @@ def test_the_lab_does_not_open_on_silu_of_one():
         assert f"{silu_one:.{places}f}" not in " ".join(text.values())
 
 
+def marker_centre(shapes, name):
+    """Centre of a series' marker on the plot (the first one; the legend's comes after)."""
+    attrs = next(
+        s["attrs"] for s in shapes if s["attrs"].get("class") == f"livelab-dot livelab-dot--{name}"
+    )
+    if "cx" in attrs:
+        return float(attrs["cx"]), float(attrs["cy"])
+    return float(attrs["x"]) + float(attrs["width"]) / 2, float(attrs["y"]) + float(
+        attrs["height"]
+    ) / 2
+
+
 def test_the_marked_points_sit_on_their_curves():
-    view = glu.view(glu.LAB.compute(gate=2.0))
-    dots = {s["attrs"]["class"]: s for s in view["svg"]["curves"] if s["tag"] == "circle"}
-    silu_dot = dots["livelab-dot livelab-dot--silu"]["attrs"]
-    relu_dot = dots["livelab-dot livelab-dot--relu"]["attrs"]
-    assert silu_dot["cx"] == relu_dot["cx"]
-    assert float(silu_dot["cy"]) > float(relu_dot["cy"])  # SiLU(2) < ReLU(2): lower on screen
+    shapes = glu.view(glu.LAB.compute(gate=2.0))["svg"]["curves"]
+    silu_x, silu_y = marker_centre(shapes, "silu")
+    relu_x, relu_y = marker_centre(shapes, "relu")
+    assert silu_x == relu_x
+    assert silu_y > relu_y  # SiLU(2) < ReLU(2): lower on screen
 
 
 @pytest.mark.parametrize("name", ["d_ff", "d_gated"])
 def test_a_zero_width_is_refused(name):
     with pytest.raises(ValueError, match=f"{name} must lie in"):
         lab_view("glu", {name: 0})
+
+
+def unit_bars(**params):
+    """The gated unit's bars by key: {key: (label text, rect attrs)}."""
+    shapes = glu.view(glu.LAB.compute(**params))["svg"]["unit"]
+    rects = {s["attrs"]["class"].split("--")[-1]: s["attrs"] for s in shapes if s["tag"] == "rect"}
+    labels = {
+        s["attrs"]["class"].split("--")[-1]: s["text"]
+        for s in shapes
+        if "livelab-bar-label" in s["attrs"].get("class", "")
+    }
+    return {key: (labels[key], rects[key]) for key in rects}
+
+
+def test_the_unit_draws_the_value_the_gate_and_their_product_each_labelled():
+    bars = unit_bars(gate=-1.0, value=3.0)
+    assert bars["value"][0] == "value = 3.0"
+    assert bars["gate"][0] == "SiLU(gate) = -0.2689"
+    assert bars["product"][0] == "SiLU(gate) × value = -0.8068"
+
+
+def test_the_bars_share_one_scale_so_the_product_is_gate_times_value_in_length():
+    bars = unit_bars(gate=2.0, value=-3.0)
+    width = {key: float(rect["width"]) for key, (_, rect) in bars.items()}
+    assert width["product"] == pytest.approx(width["gate"] * 3.0, abs=0.02)
+    # A negative product grows left from the zero line, a positive value right from it.
+    zero = float(bars["gate"][1]["x"])
+    assert float(bars["product"][1]["x"]) + width["product"] == pytest.approx(zero)
+
+
+def test_the_scale_grows_with_the_product_so_no_bar_leaves_the_picture():
+    bars = unit_bars(gate=4.0, value=4.0)  # product 15.7, the largest the sliders reach
+    for _, rect in bars.values():
+        assert float(rect["x"]) >= 0 and float(rect["x"]) + float(rect["width"]) <= glu.UNIT_WIDTH
+
+
+def test_relu_and_silu_differ_in_line_and_marker_shape_not_only_colour():
+    shapes = glu.view(glu.LAB.compute())["svg"]["curves"]
+    curves = {s["attrs"]["class"]: s["attrs"] for s in shapes if s["tag"] == "polyline"}
+    assert "stroke-dasharray" in curves["livelab-series livelab-series--relu"]
+    assert "stroke-dasharray" not in curves["livelab-series livelab-series--silu"]
+    markers = {(s["tag"], s["attrs"]["class"]) for s in shapes if "livelab-dot" in str(s)}
+    assert markers == {
+        ("rect", "livelab-dot livelab-dot--relu"),
+        ("circle", "livelab-dot livelab-dot--silu"),
+    }

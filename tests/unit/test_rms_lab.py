@@ -79,3 +79,53 @@ def test_an_empty_entry_field_is_reported_by_position():
 def test_entries_outside_the_slider_range_are_refused():
     with pytest.raises(ValueError, match=r"x\[0\] must lie in \[-10, 10\]"):
         lab_view("rms", {"x": [11, 0, 0, 0, 0, 0]})
+
+
+def picture(s):
+    """The picture's bars as signed drawn heights (up is positive), per series in entry order."""
+    shapes = rms.view(s)["svg"]["bars"]
+    zero = next(
+        float(i["attrs"]["y1"])
+        for i in shapes
+        if i["attrs"].get("class") == "livelab-axis" and i["attrs"]["y1"] == i["attrs"]["y2"]
+    )
+    out = {"x": [], "normalized": []}
+    for item in shapes:
+        a = item["attrs"]
+        if item["tag"] == "rect" and a["class"] in (
+            "livelab-bar livelab-bar--x",
+            "livelab-bar livelab-bar--normalized",
+        ):
+            top, height = float(a["y"]), float(a["height"])  # not the legend's swatches
+            out[a["class"].split("--")[-1]].append(height if top < zero else -height)
+    return out
+
+
+def test_the_picture_has_a_bar_of_x_and_of_x_over_rms_per_entry_on_one_scale():
+    s = run([3, 4, -2], eps=0.0)
+    drawn = picture(s)
+    assert len(drawn["x"]) == len(drawn["normalized"]) == 3
+    x, normalized = np.array(drawn["x"]), np.array(drawn["normalized"])
+    np.testing.assert_allclose(x / x[1], np.array(s["row"]) / 4, atol=0.01)  # in proportion
+    np.testing.assert_allclose(x / s["rms"], normalized, atol=0.02)  # one scale for both
+
+
+def test_a_bar_follows_its_entry_and_the_shift():
+    assert picture(run([3, 5]))["x"][1] > picture(run([3, 4]))["x"][1]  # same scale, to 5
+    shifted = picture(run([3, 4], shift=-5.0))["x"]  # x + c = [-2, -1]: below the zero line
+    assert shifted[0] < shifted[1] < 0
+    assert shifted[0] == pytest.approx(2 * shifted[1], abs=0.02)
+
+
+def test_the_row_without_rmsnorm_draws_only_its_x_bars_and_says_so():
+    s = run([0, 0, 0, 0], eps=0.0)
+    drawn = picture(s)
+    assert len(drawn["x"]) == 4 and drawn["normalized"] == []
+    assert "no x / RMS (not defined)" in rms.view(s)["text"]["bars_title"]
+
+
+def test_the_picture_is_named_with_both_rows():
+    title = rms.view(run([3, 4]))["text"]["bars_title"]
+    assert title == (
+        "Bars of x + c, [3.0000, 4.0000], and of x / RMS, [0.8485, 1.1314], entry by entry"
+    )

@@ -1,7 +1,9 @@
 """GLU lab: one gate and one value through SiLU and their product, and the weight budget.
 
 A SwiGLU hidden unit multiplies SiLU(gate) by a value; SiLU is drawn next to ReLU over
-[-4, 4] with the current gate marked. The calculator counts the weights of a bias-free
+[-4, 4] with the current gate marked, and a second picture draws the unit itself: the value,
+SiLU(gate) and their product as bars on one scale, each labelled with its number. The
+calculator counts the weights of a bias-free
 ReLU FFN of width d_ff and of a SwiGLU FFN of a width the student picks, and says how far
 apart the two counts are. It never names the equal-weight width or the ratio 2/3: finding
 them is the student's task (the lesson asks for the ratio right after this lab).
@@ -13,6 +15,7 @@ import numpy as np
 
 from livelab.kernels import ffn_weight_count, relu, silu
 from livelab.labs import Lab, register_lab
+from livelab.labs.bars import bar_rows
 from livelab.labs.markup import Marks, attr, control_html
 from livelab.labs.view import Frame, fmt_number, shape
 from livelab.options import Option, Options
@@ -99,9 +102,26 @@ def view(s: dict) -> dict:
                 f"SiLU and ReLU from -4 to 4; at gate {fmt_number(s['gate'], 1)} SiLU gives "
                 f"{fmt_number(s['silu_gate'], 4)} and ReLU {fmt_number(s['relu_gate'], 4)}"
             ),
+            "unit_title": (
+                f"The gated unit as bars: value {fmt_number(s['value'], 1)}, SiLU(gate) "
+                f"{fmt_number(s['silu_gate'], 4)}, their product {fmt_number(s['product'], 4)}"
+            ),
         },
-        "svg": {"curves": curve_shapes(s)},
+        "svg": {"curves": curve_shapes(s), "unit": unit_shapes(s)},
     }
+
+
+UNIT_WIDTH, UNIT_HEIGHT = 340.0, 150.0
+
+
+def unit_shapes(s: dict) -> list[dict]:
+    """The hidden unit: value, SiLU(gate) and SiLU(gate) × value as labelled bars, one scale."""
+    rows = [
+        ("value", "value", s["value"], 1),
+        ("gate", "SiLU(gate)", s["silu_gate"], 4),
+        ("product", "SiLU(gate) × value", s["product"], 4),
+    ]
+    return bar_rows(rows, (12.0, 8.0, UNIT_WIDTH - 24.0, UNIT_HEIGHT - 30.0))
 
 
 def body(values: dict, marks: Marks) -> str:
@@ -109,6 +129,7 @@ def body(values: dict, marks: Marks) -> str:
     product_id = attr(marks.dom_id("product"))
     balance_id = attr(marks.dom_id("balance"))
     plot_title = attr(marks.dom_id("plot-title"))
+    unit_title = attr(marks.dom_id("unit-title"))
     return (
         '<div class="livelab-controls">'
         + control_html(PARAMS, "gate", values, marks)
@@ -119,6 +140,11 @@ def body(values: dict, marks: Marks) -> str:
         f'role="img" aria-labelledby="{plot_title}">'
         + marks.text("plot_title", tag="title", extra=f' id="{plot_title}"')
         + marks.shapes("curves")
+        + "</svg>"
+        f'<svg class="livelab-figure livelab-figure--unit" '
+        f'viewBox="0 0 {UNIT_WIDTH:g} {UNIT_HEIGHT:g}" role="img" aria-labelledby="{unit_title}">'
+        + marks.text("unit_title", tag="title", extra=f' id="{unit_title}"')
+        + marks.shapes("unit")
         + "</svg>"
         '<dl class="livelab-readout">'
         f"<dt>SiLU(gate)</dt><dd>{marks.text('silu_gate')}</dd>"
@@ -149,6 +175,19 @@ def body(values: dict, marks: Marks) -> str:
     )
 
 
+# ReLU is dashed and marked by a square, SiLU solid and marked by a circle: the two series
+# differ in shape as well as colour, and the legend shows both.
+RELU_DASH = "6 4"
+
+
+def _marker(name: str, x: float, y: float) -> dict:
+    """The marker of a series at (x, y): a circle for SiLU, a square for ReLU."""
+    css = f"livelab-dot livelab-dot--{name}"
+    if name == "relu":
+        return shape("rect", {"x": x - 4, "y": y - 4, "width": 8, "height": 8}, class_=css)
+    return shape("circle", {"cx": x, "cy": y, "r": 4.5}, class_=css)
+
+
 def curve_shapes(s: dict) -> list[dict]:
     """Axes, the ReLU and SiLU curves, and the current gate marked on both."""
     frame = Frame((-4.0, 4.0), Y_RANGE, PLOT_BOX)
@@ -158,6 +197,7 @@ def curve_shapes(s: dict) -> list[dict]:
             "polyline",
             {"points": frame.points(s["curve_z"], s["curve_relu"])},
             class_="livelab-series livelab-series--relu",
+            stroke_dasharray=RELU_DASH,
         )
     )
     out.append(
@@ -175,30 +215,21 @@ def curve_shapes(s: dict) -> list[dict]:
             class_="livelab-guide",
         )
     )
-    out.append(
-        shape(
-            "circle",
-            {"cx": gx, "cy": frame.y(s["relu_gate"]), "r": 4.5},
-            class_="livelab-dot livelab-dot--relu",
-        )
-    )
-    out.append(
-        shape(
-            "circle",
-            {"cx": gx, "cy": frame.y(s["silu_gate"]), "r": 4.5},
-            class_="livelab-dot livelab-dot--silu",
-        )
-    )
+    out.append(_marker("relu", gx, frame.y(s["relu_gate"])))
+    out.append(_marker("silu", gx, frame.y(s["silu_gate"])))
     left = PLOT_BOX[0] + 10
     for row, (name, label) in enumerate((("silu", "SiLU(z)"), ("relu", "ReLU(z)"))):
         y = PLOT_BOX[1] + 14 + row * 16
+        dash = {"stroke_dasharray": RELU_DASH} if name == "relu" else {}
         out.append(
             shape(
                 "line",
                 {"x1": left, "y1": y - 4, "x2": left + 18, "y2": y - 4},
                 class_=f"livelab-series livelab-series--{name}",
+                **dash,
             )
         )
+        out.append(_marker(name, left + 9, y - 4))
         out.append(shape("text", {"x": left + 24, "y": y}, label, class_="livelab-tick"))
     return out
 

@@ -3,6 +3,7 @@
 Every entry is editable; a shift c is added to every entry before both norms, which shows
 that LayerNorm ignores such a shift (it subtracts the mean) while RMSNorm does not. With
 eps = 0 an all-zero row has no RMSNorm: the lab shows the kernel's error instead of NaN.
+Beside the numbers, bars of x + c and of x / RMS on one scale show the row brought to size.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ import numpy as np
 
 from livelab.kernels import layernorm, rmsnorm, root_mean_square
 from livelab.labs import Lab, register_lab
+from livelab.labs.bars import nice_limit
 from livelab.labs.markup import Marks, attr, control_html, set_button, vector_entry_html
-from livelab.labs.view import fmt_number, fmt_vector
+from livelab.labs.view import Frame, fmt_number, fmt_vector, shape
 from livelab.options import Option, Options
 
 MAX_ENTRIES = 6
@@ -127,8 +129,73 @@ def view(s: dict) -> dict:
     else:
         text["rms_shift"] = _shift_effect("RMSNorm", s["rms_out"], s["rms_before_shift"])
         text["ln_shift"] = _shift_effect("LayerNorm", s["ln_out"], s["ln_before_shift"])
+    normalized = f"of x / RMS, {text['rms_out']}" if rms_ok else "no x / RMS (not defined)"
+    text["bars_title"] = f"Bars of x + c, {text['row']}, and {normalized}, entry by entry"
     hidden = {f"entry-{i}": i >= s["size"] for i in range(MAX_ENTRIES)}
-    return {"text": text, "hidden": hidden}
+    return {"text": text, "hidden": hidden, "svg": {"bars": bar_shapes(s)}}
+
+
+BARS_WIDTH, BARS_HEIGHT = 340.0, 210.0
+BARS_BOX = (40.0, 44.0, 290.0, 130.0)
+
+
+def _legend(name: str, label: str, x: float) -> list[dict]:
+    """A swatch of one series' bar and its name, in the row above the plot."""
+    return [
+        shape(
+            "rect",
+            {"x": x, "y": 8, "width": 12, "height": 12},
+            class_=f"livelab-bar livelab-bar--{name} livelab-swatch",
+        ),
+        shape("text", {"x": x + 17, "y": 18}, label, class_="livelab-tick"),
+    ]
+
+
+def bar_shapes(s: dict) -> list[dict]:
+    """Per entry, a solid bar of x + c beside a hollow bar of x / RMS, on one scale, with the
+    RMS of x + c marked: dividing by it brings that level to 1."""
+    row, out = s["row"], s["rms_out"] or []
+    limit = nice_limit([*row, *out])
+    frame = Frame((0.0, float(len(row))), (-limit, limit), BARS_BOX)
+    shapes = frame.axes([], [-limit, 0, limit], "entry", "value", digits=0 if limit >= 1 else 1)
+    shapes += _legend("x", "x + c", BARS_BOX[0]) + _legend("normalized", "x / RMS", 150.0)
+    group = BARS_BOX[2] / len(row)
+    width = min(18.0, group * 0.36)
+    for i, value in enumerate(row):
+        middle = frame.x(i + 0.5)
+        bars = [("x", value, middle - width - 1)]
+        if out:  # no RMSNorm for this row: the kernel's error is shown beside the picture
+            bars.append(("normalized", out[i], middle + 1))
+        for name, height, left in bars:
+            top, bottom = sorted((frame.y(height), frame.y(0)))
+            shapes.append(
+                shape(
+                    "rect",
+                    {"x": left, "y": top, "width": width, "height": bottom - top},
+                    class_=f"livelab-bar livelab-bar--{name}",
+                )
+            )
+        shapes.append(
+            shape(
+                "text",
+                {"x": middle, "y": BARS_BOX[1] + BARS_BOX[3] + 14},
+                str(i + 1),
+                class_="livelab-tick",
+                text_anchor="middle",
+            )
+        )
+    if s["rms"] <= limit:
+        y = frame.y(s["rms"])
+        right = BARS_BOX[0] + BARS_BOX[2]
+        shapes.append(
+            shape(
+                "line", {"x1": BARS_BOX[0], "y1": y, "x2": right, "y2": y}, class_="livelab-guide"
+            )
+        )
+        shapes.append(
+            shape("text", {"x": right, "y": y - 3}, "RMS", class_="livelab-tick", text_anchor="end")
+        )
+    return shapes
 
 
 def _entries(values: dict, marks: Marks) -> str:
@@ -160,6 +227,7 @@ def _presets() -> str:
 def body(values: dict, marks: Marks) -> str:
     """Controls, presets and the two side-by-side panels of one RMS lab instance."""
     rms_id = attr(marks.dom_id("rms"))
+    bars_title = attr(marks.dom_id("bars-title"))
     return (
         '<div class="livelab-controls">'
         + control_html(PARAMS, "size", values, marks)
@@ -168,11 +236,18 @@ def body(values: dict, marks: Marks) -> str:
         + "</div>"
         + _entries(values, marks)
         + _presets()
-        + '<p class="livelab-score">'
+        + '<div class="livelab-rms-picture">'
+        f'<svg class="livelab-figure livelab-figure--bars" viewBox="0 0 {BARS_WIDTH:g} '
+        f'{BARS_HEIGHT:g}" role="img" aria-labelledby="{bars_title}">'
+        + marks.text("bars_title", tag="title", extra=f' id="{bars_title}"')
+        + marks.shapes("bars")
+        + "</svg><div>"
+        '<p class="livelab-score">'
         f'<label for="{rms_id}">RMS of x + c</label> '
         + marks.text("rms", tag="output", extra=f' id="{rms_id}" aria-live="polite"')
         + "</p>"
         '<p class="livelab-row">x + c = ' + marks.text("row") + "</p>"
+        "</div></div>"
         '<div class="livelab-panels">'
         '<section class="livelab-panel" aria-label="RMSNorm">'
         '<p class="livelab-panel__title">RMSNorm</p>'

@@ -1,0 +1,61 @@
+"""The labs' pictures, live: the GLU unit's product, the RMS bars, the modern block's height.
+
+Expected drawings come from the labs' own view functions; heights are measured in Chromium.
+"""
+
+import re
+
+from playwright.sync_api import expect
+
+from livelab.labs import glu, rms
+
+LESSON = "level-19/modern-blocks/"
+LIVE = re.compile("^Live:")
+
+
+def open_live(page, site, lab_id):
+    page.goto(site.url(LESSON))
+    el = page.locator(f'[data-lab="{lab_id}"]')
+    expect(el.get_by_text(LIVE)).to_be_visible(timeout=30_000)
+    return el
+
+
+def drawn(view_shapes, css):
+    """The attributes of the one shape of a view whose class is css."""
+    (attrs,) = [s["attrs"] for s in view_shapes if s["attrs"].get("class") == css]
+    return attrs
+
+
+def test_glu_draws_the_value_and_the_product_of_gate_and_value(page, site):
+    el = open_live(page, site, "glu")
+    unit = el.get_by_role("img", name=re.compile("^The gated unit"))
+    el.get_by_label("gate input").fill("2")
+    el.get_by_label("value input").fill("-3")
+    expected = glu.view(glu.LAB.compute(gate=2.0, value=-3.0))
+    expect(unit).to_have_accessible_name(expected["text"]["unit_title"])
+    product = unit.locator("rect.livelab-bar--product")
+    want = drawn(expected["svg"]["unit"], "livelab-bar livelab-bar--product")
+    expect(product).to_have_attribute("width", want["width"])
+    expect(product).to_have_attribute("x", want["x"])
+    expect(unit.get_by_text("SiLU(gate) × value = -5.2848")).to_be_visible()
+    expect(unit.get_by_text("value = -3.0", exact=True)).to_be_visible()
+    assert float(want["width"]) > 0
+
+
+def test_rms_bars_follow_an_entry(page, site):
+    el = open_live(page, site, "rms")
+    picture = el.get_by_role("img", name=re.compile("^Bars of x"))
+    bars = picture.locator("rect.livelab-bar--x:not(.livelab-swatch)")
+    expect(bars).to_have_count(2)
+    before = bars.nth(1).get_attribute("height")
+    el.get_by_label("entry 2", exact=True).fill("5")
+    expected = rms.view(rms.LAB.compute(x=(3.0, 5.0, -2.0, 1.0, 0.5, -1.5)))
+    expect(picture).to_have_accessible_name(expected["text"]["bars_title"])
+    heights = [
+        s["attrs"]["height"]
+        for s in expected["svg"]["bars"]
+        if s["attrs"].get("class") == "livelab-bar livelab-bar--x"
+    ]
+    expect(bars.nth(1)).to_have_attribute("height", heights[1])
+    assert heights[1] != before
+    expect(picture.locator("rect.livelab-bar--normalized:not(.livelab-swatch)")).to_have_count(2)
