@@ -12,7 +12,9 @@ LESSON = "level-19/modern-blocks/"
 CHAPTER = "level-19/worked-examples/"
 # COURSE-SPEC section 4: the ids each page must carry.
 LESSON_QUESTIONS = {f"q{i}" for i in range(1, 10)} | {"c1", "c2", "c3"}
-CHAPTER_QUESTIONS = {f"e{i}" for i in range(1, 7)}
+EXERCISES = range(1, 7)  # E1..E6
+# A part's prompt opens with its exercise's name: "**E1, part 2.**", or "**E3.**" when alone.
+EXERCISE_TAG = re.compile(r"^\s*\*\*E(\d+)(?:, part (\d+))?\.\*\*")
 LESSON_LABS = {"norm-path", "rms", "rope", "glu", "modern-block"}
 
 
@@ -22,7 +24,22 @@ def ids(site, url):
 
 def test_every_question_of_the_spec_is_on_its_page(site):
     assert ids(site, LESSON) >= LESSON_QUESTIONS
-    assert ids(site, CHAPTER) >= CHAPTER_QUESTIONS
+
+
+def test_every_exercise_has_all_the_parts_its_prompts_declare(site):
+    parts: dict[int, dict[int, str]] = {}
+    for q in site.questions[CHAPTER]:
+        tag = EXERCISE_TAG.match(q.prompt)
+        assert tag, f"{q.id}: its prompt does not open with the exercise it belongs to"
+        exercise, part = int(tag[1]), int(tag[2] or 1)
+        assert q.id.startswith(f"e{exercise}"), f"{q.id} is a part of E{exercise}"
+        assert part not in parts.setdefault(exercise, {}), f"E{exercise} has two parts {part}"
+        parts[exercise][part] = q.id
+    assert sorted(parts) == list(EXERCISES)
+    for exercise, numbered in parts.items():
+        # Parts are numbered 1..n with none missing; the one unnumbered part stands alone.
+        assert sorted(numbered) == list(range(1, len(numbered) + 1)), f"E{exercise}: {numbered}"
+        assert f"e{exercise}" in numbered.values(), f"E{exercise} keeps its spec id e{exercise}"
 
 
 def test_every_lab_of_the_spec_is_on_the_lesson(site):
