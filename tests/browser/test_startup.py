@@ -342,3 +342,27 @@ def test_damaged_stored_numpy_files_fall_back_to_the_cached_wheel(page, site):
     wait_live(page)
     assert page.evaluate(PHASES)["wheel"] == "stored"
     lab_answers(page)
+
+
+# Counts each lab's views from the first page load on (the widgets dispatch one per reply).
+COUNT_VIEWS = """
+window.__views = {};
+document.addEventListener("livelab:view", (event) => {
+  const name = event.target.dataset.lab;
+  window.__views[name] = (window.__views[name] ?? 0) + 1;
+});
+"""
+EVERY_LAB_VIEWED = """() => [...document.querySelectorAll("[data-lab]")]
+    .every((el) => window.__views[el.dataset.lab] > 0)"""
+
+
+def test_each_lab_asks_python_for_its_first_view_once(page, site):
+    page.add_init_script(COUNT_VIEWS)
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    page.wait_for_function(EVERY_LAB_VIEWED)
+    time.sleep(2)  # a second request would follow the first within milliseconds
+    views = page.evaluate("window.__views")
+    assert len(views) > 1
+    # The request sent while Python started is the one answered when it is ready.
+    assert views == dict.fromkeys(views, 1), views

@@ -217,8 +217,16 @@ export function mount(el, runtime) {
   const figures = watchFigures(el); // issue 13: figure text keeps its size
   let mounted = true;
 
+  let asking = false; // a view request waits or runs: the worker answers it once ready
   const update = coalesce(
-    (params) => runtime.call("lab", { kind, params }),
+    async (params) => {
+      asking = true;
+      try {
+        return await runtime.call("lab", { kind, params });
+      } finally {
+        asking = false;
+      }
+    },
     (reply, params) => {
       if (!mounted) return;
       applyView(el, reply.view);
@@ -270,8 +278,10 @@ export function mount(el, runtime) {
   writeParams(el, savedParams(el));
   el.addEventListener("input", onInput);
   el.addEventListener("click", onClick);
-  // Whenever a (re)started worker becomes ready, bring the view up to date from it.
-  const onStatus = (event) => event.detail.state === "ready" && refresh();
+  // Whenever a (re)started worker becomes ready, bring the view up to date from it, unless
+  // a request is already waiting for it (the first view on a page load: asking twice made
+  // the first lab view wait for a second request behind it).
+  const onStatus = (event) => event.detail.state === "ready" && !asking && refresh();
   runtime.addEventListener("status", onStatus);
   refresh();
 
