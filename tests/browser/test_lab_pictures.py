@@ -5,6 +5,7 @@ Expected drawings come from the labs' own view functions; heights are measured i
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from livelab.labs import glu, rms
@@ -59,3 +60,49 @@ def test_rms_bars_follow_an_entry(page, site):
     expect(bars.nth(1)).to_have_attribute("height", heights[1])
     assert heights[1] != before
     expect(picture.locator("rect.livelab-bar--normalized:not(.livelab-swatch)")).to_have_count(2)
+
+
+# ---- the modern block lab: its height, and a config edit beside its effect ------------------
+
+# Before issue 13 the lab was 3,239 px tall at 360 px and 2,633 px at 1200 px: a table
+# repeating the figure's 14 steps and a full-width form above the figure. Bounds: at 1200 px
+# the form sits beside the figure and the whole lab (title to status line) fits one 1000 px
+# window; at 360 px the 14 boxes (one or two lines each) and the open form stack, and the lab
+# stays within 1,900 px, under 60% of what it was.
+BLOCK_HEIGHT_BOUND = {360: 1900, 1200: 1000}
+
+
+def block_lab(browser, site, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(site.url(LESSON))
+    el = page.locator('[data-lab="modern-block"]')
+    expect(el.get_by_text(LIVE)).to_be_attached(timeout=30_000)
+    return context, el
+
+
+@pytest.mark.parametrize("width", [360, 1200])
+def test_the_block_lab_fits_its_bound(browser, site, width):
+    context, el = block_lab(browser, site, width, 900)
+    height = el.bounding_box()["height"]
+    el.get_by_role("button", name="Run the block", exact=True).click()
+    expect(el.get_by_role("status", name="Forward pass")).to_contain_text("Ran one block")
+    ran = el.bounding_box()["height"]
+    context.close()
+    print(f"modern block lab at {width} px: {height:.0f} px, {ran:.0f} px after a run")
+    assert height <= BLOCK_HEIGHT_BOUND[width]
+
+
+@pytest.mark.parametrize(("width", "height"), [(360, 800), (1200, 900)])
+def test_a_config_edit_and_its_effect_share_one_screen(browser, site, width, height):
+    context, el = block_lab(browser, site, width, height)
+    field = el.get_by_label("query_heads")
+    field.scroll_into_view_if_needed()
+    el.get_by_label("query_heads").fill("4")
+    el.get_by_label("head_dim").fill("3")
+    qkv = el.get_by_role("table").locator("tbody").get_by_role("row").nth(2)
+    expect(qkv).to_contain_text("Q, K, V: 4 heads × 3")
+    top = field.bounding_box()["y"] - 24  # the field's label sits above it
+    bottom = qkv.bounding_box()["y"] + qkv.bounding_box()["height"]
+    context.close()
+    assert bottom - top <= height, (top, bottom)

@@ -263,16 +263,26 @@ def block_view(**changes):
     return modern_block.view(modern_block.LAB.compute(**changes))
 
 
+def row_text(view, i):
+    """What row i of the figure reads: its cells' texts, one after the other."""
+    return "".join(view["text"][f"step-{i}-{column}"] for column in modern_block.COLUMNS)
+
+
+def block_figure(el):
+    """The block's figure: a table of steps, each row drawn as a box."""
+    return el.get_by_role("table", name="The block, one box per step with its shape")
+
+
 def step_rows(el):
-    return el.locator('[data-rows="steps"] tr')
+    return block_figure(el).locator("tbody").get_by_role("row")
 
 
 def test_the_block_figure_is_drawn_from_the_config(page, site):
     el = open_live(page, site, "modern-block")
-    figure = el.locator('[data-shapes="figure"]')
+    figure = block_figure(el)
     expect(figure.get_by_text("X, the input")).to_be_visible()
-    expect(figure.locator("text.livelab-node-shape").first).to_have_text("[B, T, 12]")
-    expect(figure.locator("text.livelab-node-shape").last).to_have_text("[B, T, 12]")
+    expect(step_rows(el).first.get_by_role("cell").first).to_have_text("[B, T, 12]")
+    expect(step_rows(el).last.get_by_role("cell").first).to_have_text("[B, T, 12]")
     expect(figure.get_by_text("gate [12, 32] and up [12, 32]")).to_be_visible()
     expect(el.get_by_role("status", name="Forward pass")).to_have_text(
         "Not run yet: press Run the block."
@@ -285,9 +295,9 @@ def test_run_the_block_shows_the_numbers_of_every_step(page, site):
     expected = block_view(run=True)
     expect(el.get_by_role("status", name="Forward pass")).to_have_text(expected["text"]["summary"])
     rows = step_rows(el)
-    expect(rows).to_have_count(len(expected["rows"]["steps"]))
-    for i, row in enumerate(expected["rows"]["steps"]):
-        expect(rows.nth(i)).to_have_text("".join(row))
+    expect(rows).to_have_count(modern_block.STEP_ROWS)
+    for i in range(modern_block.STEP_ROWS):
+        expect(rows.nth(i)).to_have_text(row_text(expected, i))
 
 
 def test_editing_the_config_redraws_and_reruns(page, site):
@@ -296,10 +306,10 @@ def test_editing_the_config_redraws_and_reruns(page, site):
     expect(el.get_by_role("status", name="Forward pass")).to_contain_text("Ran one block")
     el.get_by_label("query_heads").fill("4")
     el.get_by_label("head_dim").fill("3")  # the issue's example: 4 heads of 3 (one unturned)
-    figure = el.locator('[data-shapes="figure"]')
+    figure = block_figure(el)
     expect(figure.get_by_text("Q, K, V: 4 heads × 3")).to_be_visible()
     expected = block_view(run=True, query_heads=4, head_dim=3)
-    expect(step_rows(el).nth(2)).to_have_text("".join(expected["rows"]["steps"][2]))
+    expect(step_rows(el).nth(2)).to_have_text(row_text(expected, 2))
     expect(el.get_by_role("status", name="Forward pass")).to_have_text(expected["text"]["summary"])
     el.get_by_label("pre_norm").uncheck()
     expect(figure.get_by_text("+ X", exact=True)).to_be_visible()
@@ -307,8 +317,7 @@ def test_editing_the_config_redraws_and_reruns(page, site):
 
 def test_an_inconsistent_config_gets_a_message_and_keeps_the_figure(page, site):
     el = open_live(page, site, "modern-block")
-    figure = el.locator('[data-shapes="figure"]')
-    boxes = figure.locator("rect")
+    boxes = step_rows(el)
     expect(boxes).to_have_count(14)
     el.get_by_label("query_heads").fill("4")
     message = el.locator("[data-error]")
@@ -330,7 +339,7 @@ def test_the_pre_norm_checkbox_works_from_the_keyboard(page, site):
     el = open_live(page, site, "modern-block")
     el.get_by_label("pre_norm").focus()
     page.keyboard.press("Space")
-    expect(el.locator('[data-shapes="figure"]').get_by_text("+ R", exact=True)).to_be_visible()
+    expect(block_figure(el).get_by_text("+ R", exact=True)).to_be_visible()
     el.get_by_role("button", name="Run the block", exact=True).focus()
     page.keyboard.press("Enter")
     expect(el.get_by_role("status", name="Forward pass")).to_have_text(
@@ -361,7 +370,7 @@ def test_with_javascript_off_every_lab_shows_its_build_time_numbers(browser, sit
         glu.view(glu.LAB.compute())["text"]["balance"]
     )
     expect(text(lab(page, "norm-path"), "post_out")).to_have_text("[1.29, 0.64, -0.81, -1.13]")
-    expect(lab(page, "modern-block").locator('[data-shapes="figure"] rect')).to_have_count(14)
+    expect(step_rows(lab(page, "modern-block"))).to_have_count(14)
     expect(lab(page, "glu").get_by_label("gate input")).to_be_disabled()
     context.close()
 

@@ -18,6 +18,12 @@ def params(**changes):
     return lab.PARAMS.coerce(changes)
 
 
+def figure_rows(view):
+    """The figure's rows as the page shows them: [step, shape, shape in the run, numbers]."""
+    text = view["text"]
+    return [[text[f"step-{i}-{column}"] for column in lab.COLUMNS] for i in range(lab.STEP_ROWS)]
+
+
 def test_the_shipped_config_has_the_fields_of_the_chapter():
     config = json.loads(CONFIG_FILE.read_text(encoding="utf-8"))
     assert config == {
@@ -112,17 +118,48 @@ def test_the_attention_weights_shown_are_a_row_that_sums_to_one():
     assert sum(s["rows"]["weights"]) == pytest.approx(1.0)
 
 
-def test_before_the_run_the_table_shows_shapes_and_no_numbers():
+def test_before_the_run_the_figure_shows_shapes_and_no_numbers():
     view = lab.view(lab.state(**params()))
     assert view["text"]["summary"] == "Not run yet: press Run the block."
-    assert all(row[2:] == ["—", "—"] for row in view["rows"]["steps"])
+    rows = figure_rows(view)
+    assert [row[:2] for row in rows][:2] == [
+        ["X, the input", "[B, T, 12]"],
+        ["RMSNorm (eps 1e-06)", "[B, T, 12]"],
+    ]
+    assert all(row[2:] == ["", ""] for row in rows)  # empty cells take no room in a box
 
 
-def test_after_the_run_every_step_shows_its_first_numbers():
-    view = lab.view(lab.state(**params(run=True)))
-    assert view["text"]["summary"].startswith("Ran one block on a seeded X of shape (2, 4, 12)")
-    for row in view["rows"]["steps"]:
-        assert row[3].startswith("[")
+def test_after_the_run_every_box_shows_its_shape_and_first_numbers():
+    s = lab.state(**params(run=True, tokens=5))
+    view = lab.view(s)
+    assert view["text"]["summary"].startswith("Ran one block on a seeded X of shape (2, 5, 12)")
+    rows = figure_rows(view)
+    for row, step in zip(rows, s["steps"], strict=True):
+        assert row[2] == "(" + ", ".join(map(str, s["shapes"][step["key"]])) + ")"
+        shown = [float(v) for v in row[3].strip("[]").replace(", …", "").split(", ")]
+        np.testing.assert_allclose(shown, s["rows"][step["key"]][: lab.SHOWN_NUMBERS], atol=0.005)
+    assert rows[3][2] == "(2, 3, 5, 4)"  # RoPE on Q and K: B, heads, T, head_dim
+
+
+@pytest.mark.parametrize("pre_norm", [True, False])
+def test_the_figure_is_one_row_per_step_coloured_by_kind_with_two_residual_lanes(pre_norm):
+    s = lab.state(**params(pre_norm=pre_norm))
+    view = lab.view(s)
+    assert len(s["steps"]) == lab.STEP_ROWS  # the page builds this many rows once
+    classes = [view["attrs"][f"step-{i}"]["class"].split() for i in range(lab.STEP_ROWS)]
+    for css, step in zip(classes, s["steps"], strict=True):
+        assert f"livelab-step--{step['kind']}" in css
+    starts = [i for i, css in enumerate(classes) if "livelab-lane-from" in css]
+    ends = [i for i, css in enumerate(classes) if "livelab-lane-to" in css]
+    assert [s["steps"][i]["kind"] for i in ends] == ["add", "add"]  # each lane ends in a +
+    assert starts[0] == 0 and s["steps"][starts[1]]["key"] == "residual"  # from X, then R
+    for start, end in zip(starts, ends, strict=True):
+        assert all("livelab-lane-on" in classes[i] for i in range(start + 1, end))
+
+
+def test_the_seeded_input_is_summed_up_in_its_folded_line():
+    text = lab.view(lab.state(**params(batch=3, tokens=7, seed=12)))["text"]
+    assert text["seeded"] == "B = 3, T = 7, seed 12"
 
 
 def test_post_norm_puts_the_norms_after_the_additions():
@@ -140,13 +177,15 @@ def test_bias_shows_in_the_projection_labels():
 def test_heads_times_head_dim_not_hidden_size_gives_a_message_and_no_drawing():
     view = lab_view("modern_block", {"query_heads": 4})["view"]
     assert "query_heads * head_dim = 4 * 4 = 16 must equal hidden_size = 12" in view["error"]
-    assert "svg" not in view and "rows" not in view  # the page keeps its last good figure
+    assert "attrs" not in view  # the page keeps its last good figure
+    assert not any(name.startswith("step-") for name in view["text"])
 
 
 def test_four_heads_of_three_redraw_the_figure_and_run():
     view = lab_view("modern_block", {"query_heads": 4, "head_dim": 3, "run": True})["view"]
     assert not view.get("error")
-    assert view["svg"] and view["rows"]
+    assert figure_rows(view)[2][0] == "Q, K, V: 4 heads × 3"
+    assert figure_rows(view)[2][3].startswith("[")
 
 
 def test_more_tokens_than_sequence_slots_is_explained():

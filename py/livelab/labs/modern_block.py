@@ -1,18 +1,18 @@
 """Modern block lab: the block figure drawn from a config, and one forward pass on demand.
 
 The config fields are those of the shipped modern-config.json (the same file the kernels
-read as MODERN_CONFIG); every field is a parameter the page can edit. Each step of the
-block is drawn with its shape in terms of B and T. "Run the block" (run: true) feeds a
-seeded input X [B, T, hidden_size] through `modern_block_steps` with seeded weights and
-shows the first numbers of every step for one token: the last one, since at token 0 RoPE
+read as MODERN_CONFIG); every field is a parameter the page can edit, in a compact form that
+folds away, beside the figure on a wide screen. The figure is a table drawn as boxes: one row
+per step with its shape in terms of B and T. "Run the block" (run: true) feeds a seeded input
+X [B, T, hidden_size] through `modern_block_steps` with seeded weights and fills in, in each
+box, the step's shape and first numbers for one token: the last one, since at token 0 RoPE
 turns by nothing and causal attention has only itself to look at. A config the kernels
-refuse gives a view with an error message and no new drawing, so the page keeps its last
-good figure.
+refuse gives a view with an error message and no new figure, so the page keeps its last
+good one.
 """
 
 from __future__ import annotations
 
-import html
 import json
 from typing import Any
 
@@ -22,12 +22,7 @@ from livelab.kernels import MODERN_CONFIG, init_params, modern_block_steps, para
 from livelab.kernels import validate_config as validate_block_config
 from livelab.labs import Lab, register_lab
 from livelab.labs.markup import Marks, attr, control_html, set_button
-from livelab.labs.modern_block_figure import (
-    FIGURE_WIDTH,
-    figure_height,
-    figure_shapes,
-    figure_steps,
-)
+from livelab.labs.modern_block_figure import STEP_ROWS, figure_steps, step_classes
 from livelab.labs.view import fmt_number
 from livelab.options import Option, Options
 
@@ -154,23 +149,31 @@ def _numbers(row: list[float]) -> str:
     return f"[{shown}{', …' if len(row) > SHOWN_NUMBERS else ''}]"
 
 
+COLUMNS = ("label", "shape", "run_shape", "numbers")
+"""The cells of a step's row: step, shape, shape in the run, first numbers."""
+
+
+def step_cells(s: dict) -> list[list[str]]:
+    """Each step's cells, as the figure's rows show them; the run's cells empty before it."""
+    rows = []
+    for step in s["steps"]:
+        if s["run"]:
+            actual = "(" + ", ".join(map(str, s["shapes"][step["key"]])) + ")"
+            rows.append([step["label"], step["shape"], actual, _numbers(s["rows"][step["key"]])])
+        else:
+            rows.append([step["label"], step["shape"], "", ""])
+    return rows
+
+
 def view(s: dict) -> dict:
-    """The figure, the table of steps and the summary; only the error when there is one."""
+    """The figure's rows, their classes and the summary; only the error when there is one."""
     config_text = json.dumps(s["config"], indent=2)
     if s["error"]:
         return {
             "error": s["error"],
             "text": {"summary": "No block to run: fix the config first.", "config": config_text},
         }
-    ran = s["run"]
-    rows = []
-    for step in s["steps"]:
-        if ran:
-            actual = "(" + ", ".join(map(str, s["shapes"][step["key"]])) + ")"
-            rows.append([step["label"], step["shape"], actual, _numbers(s["rows"][step["key"]])])
-        else:
-            rows.append([step["label"], step["shape"], "—", "—"])
-    if ran:
+    if s["run"]:
         out_shape = ", ".join(map(str, s["shapes"]["out"]))
         summary = (
             f"Ran one block on a seeded X of shape ({out_shape}): the output has the same "
@@ -188,29 +191,52 @@ def view(s: dict) -> dict:
             else "With a single token, RoPE turns by nothing; raise T to see it act."
         )
     )
+    text = {"summary": summary, "config": config_text, "weights": f"{s['weights']:,}"}
+    text["shown"] = shown
+    text["seeded"] = f"B = {s['batch']}, T = {s['tokens']}, seed {s['seed']}"
+    for i, cells in enumerate(step_cells(s)):
+        for column, cell in zip(COLUMNS, cells, strict=True):
+            text[f"step-{i}-{column}"] = cell
+    classes = step_classes(s["steps"])
     return {
         "error": "",
-        "text": {
-            "summary": summary,
-            "config": config_text,
-            "weights": f"{s['weights']:,}",
-            "shown": shown,
-            "figure_title": (
-                "The block drawn from the config: "
-                + ", then ".join(f"{st['label']} {st['shape']}" for st in s["steps"])
-            ),
-        },
-        "attrs": {"figure": {"viewBox": f"0 0 {FIGURE_WIDTH:g} {figure_height(s['steps']):g}"}},
-        "svg": {"figure": figure_shapes(s["steps"])},
-        "rows": {"steps": rows},
+        "text": text,
+        "attrs": {f"step-{i}": {"class": css} for i, css in enumerate(classes)},
     }
 
 
 RUN_FIELDS = ("batch", "tokens", "seed")
 
 
+def _figure(marks: Marks) -> str:
+    """The figure: a table whose rows are drawn as the block's boxes, top to bottom."""
+    head = "".join(
+        f'<th scope="col">{h}</th>' for h in ("step", "shape", "shape in the run", "first numbers")
+    )
+    rows = "".join(
+        f'<tr role="row" {marks.attrs(f"step-{i}")}>'
+        + marks.text(f"step-{i}-label", tag="th", extra=' scope="row" role="rowheader"')
+        + "".join(
+            marks.text(
+                f"step-{i}-{column}", tag="td", extra=f' role="cell" class="livelab-step__{column}"'
+            )
+            for column in COLUMNS[1:]
+        )
+        + "</tr>"
+        for i in range(STEP_ROWS)
+    )
+    # Explicit roles: the rows are laid out as boxes, and a table keeps its meaning only if
+    # its CSS display stays a table's, which these do not.
+    return (
+        '<table class="livelab-steps" role="table">'
+        "<caption>The block, one box per step with its shape</caption>"
+        f'<thead class="livelab-steps__head"><tr role="row">{head}</tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
 def body(values: dict, marks: Marks) -> str:
-    """Controls, figure, summary and step table of one modern block lab instance."""
+    """Config form, buttons and summary beside the figure, for one modern block lab."""
     if marks.view.get("error"):
         from livelab.build.fences import (
             FenceError,  # build-only; a fence must not ship a broken config
@@ -219,15 +245,25 @@ def body(values: dict, marks: Marks) -> str:
         raise FenceError(marks.view["error"])
     params = PARAMS
     summary_id = attr(marks.dom_id("summary"))
-    figure_title = attr(marks.dom_id("figure-title"))
     shipped = {name: params[name].default for name in CONFIG_FIELDS}
-    config_controls = "".join(control_html(params, name, values, marks) for name in CONFIG_FIELDS)
+    # Number fields first, the two switches last: they pair up in the form's two columns.
+    order = sorted(CONFIG_FIELDS, key=lambda name: params[name].control == "checkbox")
+    config_controls = "".join(control_html(params, name, values, marks) for name in order)
     run_controls = "".join(control_html(params, name, values, marks) for name in RUN_FIELDS)
     return (
-        '<fieldset class="livelab-config"><legend>Config fields (modern-config.json)</legend>'
-        f'<div class="livelab-controls">{config_controls}</div></fieldset>'
-        '<fieldset class="livelab-config"><legend>Seeded input</legend>'
-        f'<div class="livelab-controls">{run_controls}</div></fieldset>'
+        '<div class="livelab-block">'
+        '<div class="livelab-block__side">'
+        # Open at first, so every field is in sight; folding it brings the figure up on a phone.
+        '<details class="livelab-config-form" open><summary>Config fields (modern-config.json)'
+        "</summary>"
+        f'<div class="livelab-controls">{config_controls}</div>'
+        "</details>"
+        # The seeded input matters only for a run: folded, with its values in the summary line.
+        '<details class="livelab-config-form"><summary>Seeded input: '
+        + marks.text("seeded")
+        + "</summary>"
+        f'<div class="livelab-controls">{run_controls}</div>'
+        "</details>"
         '<div class="livelab-buttons">'
         + set_button("Run the block", {"run": True})
         + set_button("Restore the shipped config", shipped)
@@ -240,25 +276,13 @@ def body(values: dict, marks: Marks) -> str:
         '<dl class="livelab-readout">'
         f"<dt>weights in one block</dt><dd>{marks.text('weights')}</dd>"
         "</dl>"
-        '<div class="livelab-block" data-figure>'
-        f'<svg class="livelab-figure livelab-figure--block" {marks.attrs("figure")} role="img" '
-        f'aria-labelledby="{figure_title}">'
-        + marks.text("figure_title", tag="title", extra=f' id="{figure_title}"')
-        + marks.shapes("figure")
-        + "</svg>"
+        "</div>"
+        '<div class="livelab-block__figure" data-figure>'
+        + _figure(marks)
         + marks.text("shown", tag="p", extra=' class="livelab-note"')
         + '<p class="livelab-note">For Q, K, V the numbers are those of Q, and the RoPE row '
         "shows the same Q after its turn.</p>"
-        '<div class="livelab-table-wrap"><table class="livelab-table">'
-        "<caption>Every step of the block with its shape</caption>"
-        "<thead><tr>"
-        + "".join(
-            f'<th scope="col">{html.escape(h)}</th>'
-            for h in ("step", "shape", "shape in the run", "first numbers")
-        )
-        + "</tr></thead>"
-        + marks.rows("steps")
-        + "</table></div>"
+        "</div>"
         "</div>"
         '<details class="livelab-details"><summary>The config as JSON</summary>'
         + marks.text("config", tag="pre")

@@ -1,17 +1,15 @@
-"""Figure of the modern block lab: the block's steps for a config, drawn as a column of boxes.
+"""Figure of the modern block lab: the block's steps for a config, as the rows of one table.
 
-Pure functions from a config to steps and from steps to shapes (one box per step,
-residuals on the right); the lab itself, its params and its state are in
-livelab.labs.modern_block.
+The figure is the table: one row per step (label, shape in terms of B and T, and after a
+run the shape and first numbers of that step), drawn as a column of boxes coloured by kind,
+with the residual connections as lanes on the right. These are pure functions from a config
+to steps and from steps to each row's classes; the lab itself is livelab.labs.modern_block.
 """
 
 from __future__ import annotations
 
-from livelab.labs.view import shape
-
-FIGURE_WIDTH = 340.0
-BOX_LEFT, BOX_WIDTH, BOX_HEIGHT, BOX_GAP = 8.0, 300.0, 26.0, 12.0
-LANE_X = 326.0  # the residual connections run down this line
+STEP_ROWS = 14
+"""Steps of the block, pre-norm or post-norm alike; the page builds this many rows once."""
 
 
 def figure_steps(config: dict) -> list[dict]:
@@ -73,69 +71,24 @@ def figure_steps(config: dict) -> list[dict]:
     ]
 
 
-def figure_height(steps: list[dict]) -> float:
-    """Height of the figure for these steps, in SVG units."""
-    return 10 + len(steps) * (BOX_HEIGHT + BOX_GAP)
+def step_classes(steps: list[dict]) -> list[str]:
+    """Each row's classes: its kind, and where it sits on a residual lane (from, on, to).
 
-
-def _box_top(i: int) -> float:
-    return 6 + i * (BOX_HEIGHT + BOX_GAP)
-
-
-def figure_shapes(steps: list[dict]) -> list[dict]:
-    """A column of boxes, one per step with its shape, arrows between, residuals on the right."""
-    out: list[dict] = []
-    centre = BOX_LEFT + BOX_WIDTH / 2
-    for i, step in enumerate(steps):
-        top = _box_top(i)
-        out.append(
-            shape(
-                "rect",
-                {"x": BOX_LEFT, "y": top, "width": BOX_WIDTH, "height": BOX_HEIGHT},
-                class_=f"livelab-node livelab-node--{step['kind']}",
-                rx=4,
-            )
-        )
-        out.append(
-            shape(
-                "text",
-                {"x": BOX_LEFT + 8, "y": top + 17},
-                step["label"],
-                class_="livelab-node-label",
-            )
-        )
-        out.append(
-            shape(
-                "text",
-                {"x": BOX_LEFT + BOX_WIDTH - 8, "y": top + 17},
-                step["shape"],
-                class_="livelab-node-shape",
-                text_anchor="end",
-            )
-        )
-        if i:
-            out.append(
-                shape(
-                    "line",
-                    {"x1": centre, "y1": top - BOX_GAP, "x2": centre, "y2": top},
-                    class_="livelab-flow",
-                )
-            )
+    A lane starts at the step whose value is kept (X, then R) and ends at the addition that
+    takes it back; a step can end one lane and start the next.
+    """
     keys = [s["key"] for s in steps]
     sums = [i for i, s in enumerate(steps) if s["kind"] == "add"]
-    sources = [0, keys.index("residual")]
-    for source, target in zip(sources, sums, strict=True):
-        y1 = _box_top(source) + BOX_HEIGHT / 2
-        y2 = _box_top(target) + BOX_HEIGHT / 2
-        right = BOX_LEFT + BOX_WIDTH
-        out.append(
-            shape(
-                "polyline",
-                {
-                    "points": f"{right},{y1:.2f} {LANE_X},{y1:.2f} {LANE_X},{y2:.2f} "
-                    f"{right},{y2:.2f}"
-                },
-                class_="livelab-skip",
-            )
-        )
+    lanes = list(zip([0, keys.index("residual")], sums, strict=True))
+    out = []
+    for i, step in enumerate(steps):
+        marks = [f"livelab-step livelab-step--{step['kind']}"]
+        for start, end in lanes:
+            if i == start:
+                marks.append("livelab-lane-from")
+            elif i == end:
+                marks.append("livelab-lane-to")
+            elif start < i < end:
+                marks.append("livelab-lane-on")
+        out.append(" ".join(marks))
     return out
