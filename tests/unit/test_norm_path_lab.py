@@ -130,7 +130,7 @@ def test_the_chart_has_a_marker_per_layer_and_one_in_the_legend_for_each_placeme
     assert all("livelab-series--pre" in m["attrs"]["class"] for m in pre)
     labels = [s.get("text", "") for s in shapes if s["tag"] == "text"]
     assert "post-norm (squares)" in labels and "pre-norm (circles)" in labels
-    assert "layer 1 … 9 (layer 1 is nearest the input)" in labels
+    assert "layer 1 … 9 (1 is nearest the input)" in labels
     assert any(
         "log scale" in label and f"{norm_path.STACKS} random stacks" in label for label in labels
     )
@@ -164,3 +164,21 @@ def test_layers_outside_one_to_twenty_four_are_refused():
         lab_view("norm_path", {"layers": 25})
     with pytest.raises(ValueError, match="placement must be one of"):
         lab_view("norm_path", {"placement": "middle"})
+
+
+@pytest.mark.parametrize("placement", ["post", "pre"])
+def test_no_add_node_is_covered_by_a_box_and_every_one_is_drawn_last(placement):
+    """Each ⊕ lies clear of every LN and f box at any depth, and on top of the path."""
+    for layers in range(1, 25):
+        shapes = norm_path_drawing.path_shapes(placement, layers)
+        adds = [s for s in shapes if s["tag"] == "circle" and "livelab-plus" in s["attrs"]["class"]]
+        boxes = [s["attrs"] for s in shapes if s["tag"] == "rect"]
+        assert len(adds) == layers
+        for add in adds:
+            cx, cy, r = (float(add["attrs"][k]) for k in ("cx", "cy", "r"))
+            for box in boxes:
+                x, y, w, h = (float(box[k]) for k in ("x", "y", "width", "height"))
+                apart = cx + r <= x or cx - r >= x + w or cy + r <= y or cy - r >= y + h
+                assert apart, (placement, layers, add["attrs"], box)
+        last_box = max(i for i, s in enumerate(shapes) if s["tag"] == "rect")
+        assert all(shapes.index(add) > last_box for add in adds)

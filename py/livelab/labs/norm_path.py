@@ -16,7 +16,7 @@ import numpy as np
 
 from livelab.kernels import postnorm_block, prenorm_block, weight_gradient_sizes
 from livelab.labs import Lab, register_lab
-from livelab.labs.markup import Marks, attr, controls_html
+from livelab.labs.markup import Marks, attr, controls_html, shapes_svg
 from livelab.labs.norm_path_drawing import (
     PATH_HEIGHT,
     PATH_WIDTH,
@@ -24,6 +24,7 @@ from livelab.labs.norm_path_drawing import (
     PLOT_HEIGHT,
     PLOT_WIDTH,
     gradient_shapes,
+    path_legend,
     path_shapes,
 )
 from livelab.labs.view import fmt_number, fmt_vector
@@ -164,6 +165,7 @@ def body(values: dict, marks: Marks) -> str:
         f'aria-labelledby="{path_title}">'
         + marks.text("path_title", tag="title", extra=f' id="{path_title}"')
         + marks.shapes("path")
+        + f"<g>{shapes_svg(path_legend())}</g>"
         + "</svg>"
         '<dl class="livelab-readout">'
         f"<dt>norms on the path between layers</dt><dd>{marks.text('path_norms')}</dd>"

@@ -13,14 +13,16 @@ from livelab.labs.view import Frame, fmt_number, shape
 PLACEMENT_NAMES = {"post": "post-norm", "pre": "pre-norm"}
 
 # The path drawing: a horizontal residual path, one segment per layer, a final-norm slot.
-PATH_WIDTH, PATH_HEIGHT = 360.0, 120.0
+PATH_WIDTH, PATH_HEIGHT = 360.0, 146.0
 PATH_Y, BRANCH_Y = 92.0, 26.0
 PATH_LEFT, PATH_RIGHT = 20.0, 290.0
 # The gradient plot: two title lines above the box, tick labels, x title and legend below.
-PLOT_WIDTH, PLOT_HEIGHT = 360.0, 250.0
-PLOT_BOX = (40.0, 42.0, 300.0, 140.0)
+# Text is 12-16 px on screen at any width (up to 1.4 times its size in viewBox units on a
+# phone), so lines of text are 18 units apart and the two legend entries have a row each.
+PLOT_WIDTH, PLOT_HEIGHT = 360.0, 272.0
+PLOT_BOX = (40.0, 48.0, 300.0, 140.0)
 MARKERS = {"post": "squares", "pre": "circles"}  # told apart by shape as well as colour
-Y_TITLE = "weight-gradient size (dLoss/dW2)"
+Y_TITLE = "weight-gradient size dLoss/dW2"
 
 
 def _box(cx: float, cy: float, width: float, label: str, kind: str) -> list[dict]:
@@ -34,7 +36,7 @@ def _box(cx: float, cy: float, width: float, label: str, kind: str) -> list[dict
             rx=3,
         )
     ]
-    if width >= 17:
+    if label and width >= 16:
         out.append(
             shape(
                 "text",
@@ -47,10 +49,24 @@ def _box(cx: float, cy: float, width: float, label: str, kind: str) -> list[dict
     return out
 
 
+def _plus(cx: float, cy: float, r: float) -> list[dict]:
+    """An add node: a circle with a cross drawn in lines (a "+" glyph would outgrow it)."""
+    arm = 0.6 * r
+    return [
+        shape("circle", {"cx": cx, "cy": cy, "r": r}, class_="livelab-plus"),
+        shape("line", {"x1": cx - arm, "y1": cy, "x2": cx + arm, "y2": cy}, class_="livelab-plus"),
+        shape("line", {"x1": cx, "y1": cy - arm, "x2": cx, "y2": cy + arm}, class_="livelab-plus"),
+    ]
+
+
 def path_shapes(placement: str, layers: int) -> list[dict]:
-    """The residual path left to right: per layer a branch through f back to a '+'."""
+    """The residual path left to right: per layer a branch through f back to an add node.
+
+    Within a layer's span: the branch leaves at 0.1 and returns at 0.45 (the add node), and
+    post-norm's LN sits at 0.72, no wider than 0.36 of the span, so it never covers the add
+    node (whose radius is at most 0.08 of the span) nor the next layer's branch at 1.1.
+    """
     span = (PATH_RIGHT - PATH_LEFT) / layers
-    box = min(30.0, 0.42 * span)
     out = [
         shape(
             "line",
@@ -60,9 +76,10 @@ def path_shapes(placement: str, layers: int) -> list[dict]:
         shape("text", {"x": 4.0, "y": PATH_Y - 8}, "x", class_="livelab-node-label"),
         shape("text", {"x": PATH_WIDTH - 30, "y": PATH_Y + 4}, "out", class_="livelab-node-label"),
     ]
+    adds: list[dict] = []  # drawn last, so nothing is drawn over them
     for layer in range(layers):
         x0 = PATH_LEFT + layer * span
-        up, down = x0 + 0.2 * span, x0 + 0.65 * span
+        up, down = x0 + 0.1 * span, x0 + 0.45 * span
         out.append(
             shape(
                 "polyline",
@@ -73,23 +90,12 @@ def path_shapes(placement: str, layers: int) -> list[dict]:
                 class_="livelab-branch",
             )
         )
-        out += _box((up + down) / 2, BRANCH_Y, box, "f", "f")
-        plus_r = min(6.0, 0.12 * span)
-        out.append(shape("circle", {"cx": down, "cy": PATH_Y, "r": plus_r}, class_="livelab-plus"))
-        if plus_r >= 5:
-            out.append(
-                shape(
-                    "text",
-                    {"x": down, "y": PATH_Y + 4},
-                    "+",
-                    class_="livelab-node-label",
-                    text_anchor="middle",
-                )
-            )
+        out += _box((up + down) / 2, BRANCH_Y, min(30.0, 0.42 * span), "f", "f")
+        adds += _plus(down, PATH_Y, min(6.0, 0.08 * span))
         if placement == "pre":
-            out += _box(up, (PATH_Y + BRANCH_Y) / 2, box, "LN", "norm")
+            out += _box(up, (PATH_Y + BRANCH_Y) / 2, min(30.0, 0.42 * span), "LN", "norm")
         else:
-            out += _box(x0 + 0.86 * span, PATH_Y, box, "LN", "norm")
+            out += _box(x0 + 0.72 * span, PATH_Y, min(30.0, 0.36 * span), "LN", "norm")
     if placement == "pre":
         out += _box(PATH_RIGHT + 24, PATH_Y, 30.0, "LN", "norm")
         out.append(
@@ -101,6 +107,21 @@ def path_shapes(placement: str, layers: int) -> list[dict]:
                 text_anchor="middle",
             )
         )
+    return out + adds
+
+
+def path_legend() -> list[dict]:
+    """What the shapes are, in words (narrow boxes have no room for their own labels).
+
+    Static, so the lab draws it outside the redrawn group: the path's shapes are only the path.
+    """
+    y = PATH_HEIGHT - 12
+    out = _box(20.0, y, 16.0, "", "norm")
+    out.append(shape("text", {"x": 32.0, "y": y + 4}, "LayerNorm", class_="livelab-tick"))
+    out += _box(130.0, y, 16.0, "", "f")
+    out.append(shape("text", {"x": 142.0, "y": y + 4}, "sublayer f", class_="livelab-tick"))
+    out += _plus(250.0, y, 6.0)
+    out.append(shape("text", {"x": 260.0, "y": y + 4}, "add", class_="livelab-tick"))
     return out
 
 
@@ -135,14 +156,20 @@ def gradient_shapes(gradients: dict[str, list[float]], placement: str, stacks: i
     frame = Frame((0.5, layers + 0.5), (math.log10(ticks[0]), math.log10(ticks[-1])), PLOT_BOX)
     left, top, width, height = PLOT_BOX
     x_ticks = sorted({1, layers, *range(4, layers, 4)}) if layers > 1 else [1]
-    x_title = f"layer 1 … {layers} (layer 1 is nearest the input)"
-    out = [shape("text", {"x": left, "y": top - 22}, Y_TITLE, class_="livelab-axis-label")]
-    out += frame.axes(
+    x_title = f"layer 1 … {layers} (1 is nearest the input)"
+    # The y title takes two lines from the left edge, where a long line has the most room.
+    y_titles = (Y_TITLE, f"geometric mean of {stacks} random stacks, log scale")
+    out = [
+        shape("text", {"x": 4.0, "y": top - 28 + 18 * row}, line, class_="livelab-axis-label")
+        for row, line in enumerate(y_titles)
+    ]
+    axes = frame.axes(
         x_ticks,
         [],  # the log axis gets its own ticks below: the frame's y is log10 of the size
         x_title if layers > 1 else "layer 1, the only one",
-        f"geometric mean of {stacks} random stacks, log scale",
+        "",
     )
+    out += [s for s in axes if s.get("text") != ""]
     for t in ticks:
         y = frame.y(math.log10(t))
         label = fmt_number(t, max(0, -math.floor(math.log10(t))))
@@ -165,9 +192,8 @@ def gradient_shapes(gradients: dict[str, list[float]], placement: str, stacks: i
         out += [
             _marker(name, frame.x(n), frame.y(v)) for n, v in zip(layer_numbers, logs, strict=True)
         ]
-    legend_y = top + height + 54
-    for column, name in enumerate(("post", "pre")):
-        x = left + column * 140
+    for row, name in enumerate(("post", "pre")):
+        x, legend_y = left, top + height + 50 + 18 * row
         line: dict[str, object] = {"x1": x, "y1": legend_y, "x2": x + 24, "y2": legend_y}
         out.append(shape("line", line, class_=f"livelab-series livelab-series--{name}"))
         out.append(_marker(name, x + 12, legend_y))

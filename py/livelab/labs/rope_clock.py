@@ -199,7 +199,9 @@ def score_shapes(s: dict) -> list[dict]:
                 class_="livelab-guide",
             )
         )
-        out.append(shape("circle", {"cx": x, "cy": y, "r": 4.5}, class_="livelab-dot"))
+        out.append(
+            shape("circle", {"cx": x, "cy": y, "r": 4.5}, class_="livelab-dot livelab-dot--score")
+        )
     return out
 
 
