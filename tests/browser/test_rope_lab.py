@@ -128,3 +128,74 @@ def test_saved_positions_that_no_longer_fit_are_ignored(page, site):
     expect(page.get_by_label("q position")).to_have_value("0")
     page.get_by_label("q position").fill("2")
     expect(score(page)).to_have_text(spec_score(q_pos=2, k_pos=20))
+
+
+def drawing(page):
+    return lab(page).get_by_role("img", name=re.compile("angle between them"))
+
+
+def spec_text(name, **params):
+    return rope.view(rope.LAB.compute(**params))["text"][name]
+
+
+def test_the_drawing_labels_both_arrows_and_the_angle_between_them(page, site):
+    open_live_lab(page, site)
+    page.get_by_label("q position").fill("2")
+    expect(score(page)).to_have_text("0.84")
+    picture = drawing(page)
+    expect(picture).to_have_accessible_name(spec_text("drawing", q_pos=2))
+    expect(picture.locator("text.livelab-arrow-label")).to_have_text(["k", "q"])
+    expect(picture.locator("path.livelab-arrowhead")).to_have_count(2)
+    expect(picture.locator("text.livelab-angle-label")).to_have_text("0.57 rad")
+    expect(picture.locator("path.livelab-angle")).to_have_attribute(
+        "d", rope.view(rope.LAB.compute(q_pos=2))["attrs"]["arc"]["d"]
+    )
+    # Each arrowhead is drawn in its own arrow's colour.
+    for name in ("q", "k"):
+        shaft = picture.locator(f"line.livelab-arrow--{name}")
+        head = picture.locator(f"path.livelab-arrow--{name}")
+        assert head.evaluate("e => getComputedStyle(e).fill") == shaft.evaluate(
+            "e => getComputedStyle(e).stroke"
+        )
+
+
+def test_both_minus_one_undoes_both_plus_one_and_keeps_the_score(page, site):
+    open_live_lab(page, site)
+    page.get_by_label("q position").fill("4")
+    page.get_by_label("k position").fill("2")
+    expect(score(page)).to_have_text("0.84")
+    back = page.get_by_role("button", name="Both −1")
+    back.click()
+    back.click()
+    expect(page.get_by_label("q position")).to_have_value("2")
+    expect(page.get_by_label("k position")).to_have_value("0")
+    expect(score(page)).to_have_text("0.84")
+    expect(back).to_be_disabled()  # k is at 0, the start of its range
+    page.get_by_role("button", name="Both +1").click()
+    expect(back).to_be_enabled()
+
+
+def test_reset_puts_back_the_positions_and_theta_the_page_started_with(page, site):
+    open_live_lab(page, site)
+    page.get_by_label("q position").fill("7")
+    page.get_by_label("θ (radians per position)").fill("1.5")
+    expect(score(page)).to_have_text(spec_score(q_pos=7, theta=1.5))
+    page.get_by_role("button", name="Reset").click()
+    expect(page.get_by_label("q position")).to_have_value("0")
+    expect(page.get_by_label("θ (radians per position)")).to_have_value("0.5")
+    expect(score(page)).to_have_text(spec_score())
+
+
+def test_with_javascript_off_the_picture_is_drawn(browser, site):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(site.url(LESSON))
+    picture = drawing(page)
+    expect(picture).to_be_visible()
+    expect(picture.locator("text.livelab-arrow-label")).to_have_text(["k", "q"])
+    expect(picture.locator("path.livelab-arrowhead")).to_have_count(2)
+    expect(picture.locator("text.livelab-angle-label")).to_have_text(
+        spec_text("between_label", **rope.PARAMS.coerce({}))
+    )
+    expect(page.get_by_role("button", name="Both −1").first).to_be_disabled()
+    context.close()

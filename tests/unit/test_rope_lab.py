@@ -1,8 +1,11 @@
 """The RoPE lab's numbers: the spec's worked values, computed by the same code the browser runs."""
 
+import re
+
 import numpy as np
 import pytest
 
+from livelab.kernels import rotate
 from livelab.labs import lab_view, rope
 
 
@@ -46,12 +49,40 @@ def test_seeded_demo_draws_q_before_k():
     np.testing.assert_allclose(demo["k"], k)
 
 
-def test_arrow_tips_sit_on_the_drawn_circle():
-    view = rope.view(rope.LAB.compute(q_pos=3, k_pos=1, theta=0.7))
-    for arrow in ("q_arrow", "k_arrow"):
-        x = float(view["attrs"][arrow]["x2"]) - rope.CENTER
-        y = float(view["attrs"][arrow]["y2"]) - rope.CENTER
-        assert np.hypot(x, y) == pytest.approx(rope.SCALE, abs=0.01)
+def _points(d):
+    numbers = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", d)]
+    return np.array(numbers).reshape(-1, 2) - rope.CENTER
+
+
+@pytest.mark.parametrize(("q_pos", "k_pos", "theta"), [(3, 1, 0.7), (0, 0, 0.5), (20, 3, 3.14)])
+def test_arrowheads_touch_the_circle_and_point_along_their_pair(q_pos, k_pos, theta):
+    s = rope.LAB.compute(q_pos=q_pos, k_pos=k_pos, theta=theta)
+    view = rope.view(s)
+    for name in ("q", "k"):
+        tip, left, right = _points(view["attrs"][f"{name}_head"]["d"])
+        assert np.hypot(*tip) == pytest.approx(rope.SCALE, abs=0.01)
+        direction = np.array(s[f"{name}_rot"]) * [1, -1]  # math y up, SVG y down
+        np.testing.assert_allclose(tip / rope.SCALE, direction / np.hypot(*direction), atol=1e-3)
+        shaft = np.array([float(view["attrs"][f"{name}_arrow"][k]) for k in ("x2", "y2")])
+        base = (left + right) / 2
+        assert np.hypot(*(shaft - rope.CENTER - base)) < 1.5  # the shaft runs into the head
+        label = np.array([float(view["attrs"][f"{name}_label"][k]) for k in ("x", "y")])
+        assert np.hypot(*(label - rope.CENTER)) > rope.SCALE  # the letter sits beyond the tip
+
+
+@pytest.mark.parametrize(("q_pos", "k_pos"), [(2, 0), (0, 2), (7, 3), (20, 0)])
+def test_the_angle_between_q_and_k_is_drawn_from_k_to_q(q_pos, k_pos):
+    s = rope.LAB.compute(q_pos=q_pos, k_pos=k_pos, theta=0.5)
+    q, k = np.array(s["q_rot"]), np.array(s["k_rot"])
+    assert abs(s["between"]) == pytest.approx(np.arccos(np.clip(q @ k, -1, 1)), abs=1e-9)
+    assert rotate(k, s["between"]) == pytest.approx(q)  # turning k by it gives q
+    view = rope.view(s)
+    assert view["text"]["between_label"] == f"{abs(s['between']):.2f} rad"
+    numbers = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", view["attrs"]["arc"]["d"])]
+    start = np.array(numbers[:2]) - rope.CENTER
+    end = np.array(numbers[-2:]) - rope.CENTER
+    for point, pair in ((start, k), (end, q)):
+        np.testing.assert_allclose(point / rope.ARC, pair * [1, -1], atol=1e-3)
 
 
 def test_lab_view_rejects_positions_outside_the_slider_range():

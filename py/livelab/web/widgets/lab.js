@@ -180,8 +180,9 @@ function stepTargets(el, button) {
 function refreshSteppers(el) {
   for (const button of el.querySelectorAll("[data-step]")) {
     const by = Number(button.dataset.by);
+    // A step back (data-by < 0) stops at the minimum, as a step forward stops at the maximum.
     button.disabled = stepTargets(el, button).some(
-      (input) => input.valueAsNumber + by > Number(input.max),
+      (input) => input.valueAsNumber + by > Number(input.max) || input.valueAsNumber + by < Number(input.min),
     );
   }
 }
