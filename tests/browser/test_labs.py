@@ -239,9 +239,9 @@ def test_the_seeded_demo_scores_the_same_at_seven_four_and_a_hundred_later(page,
 def test_every_pair_is_a_clock_turning_at_its_rate(page, site):
     el = open_clock(page, site)
     expect(text(el, "rates")).to_have_text("1, 0.01")
-    expect(el.locator('[data-shapes="clocks"] circle')).to_have_count(2)
+    expect(el.locator('[data-shapes="clocks"] line.livelab-clock-hand')).to_have_count(2)
     el.get_by_label("d_k (head width)").fill("8")
-    expect(el.locator('[data-shapes="clocks"] circle')).to_have_count(4)
+    expect(el.locator('[data-shapes="clocks"] line.livelab-clock-hand')).to_have_count(4)
     expect(text(el, "rates")).to_have_text(
         rope_clock.view(rope_clock.LAB.compute(d_k=8))["text"]["rates"]
     )

@@ -1,5 +1,7 @@
 """The RoPE clock lab: per-pair rates, the seeded demo, and the score by distance."""
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -31,11 +33,64 @@ def test_a_head_of_width_four_turns_at_one_and_a_hundredth():
     assert rope_clock.view(s)["text"]["rates"] == "1, 0.01"
 
 
+def _hands(shapes):
+    return [s["attrs"] for s in shapes if "livelab-clock-hand" in s["attrs"].get("class", "")]
+
+
 @pytest.mark.parametrize("d_k", [2, 6, 16])
-def test_there_is_one_clock_per_pair(d_k):
-    shapes = rope_clock.clock_shapes(rope_clock.LAB.compute(d_k=d_k))
-    assert sum(1 for s in shapes if s["tag"] == "circle") == d_k // 2
-    assert sum(1 for s in shapes if s["tag"] == "line") == d_k
+def test_one_face_with_one_long_hand_per_pair_at_the_gap_times_its_rate(d_k):
+    s = rope_clock.LAB.compute(d_k=d_k, q_pos=30, k_pos=11)
+    shapes = rope_clock.clock_shapes(s)
+    hands = _hands(shapes)
+    assert len(hands) == d_k // 2
+    c = rope_clock.FACE_SIZE / 2
+    for hand, rate in zip(hands, s["rates"], strict=True):
+        dx, dy = float(hand["x2"]) - c, c - float(hand["y2"])
+        assert np.hypot(dx, dy) >= 0.5 * rope_clock.FACE_RADIUS - 0.01  # no stubs
+        turned = np.arctan2(dy, dx) - np.pi / 2  # counter-clockwise from the top
+        assert np.cos(turned) == pytest.approx(np.cos(19 * rate), abs=1e-3)
+        assert np.sin(turned) == pytest.approx(np.sin(19 * rate), abs=1e-3)
+    numbers = [x["text"] for x in shapes if x["tag"] == "text"]
+    assert numbers == [str(i) for i in range(d_k // 2)]
+
+
+def test_moving_both_positions_leaves_every_hand_where_it_was():
+    before = rope_clock.view(rope_clock.LAB.compute(d_k=8, q_pos=7, k_pos=4))
+    after = rope_clock.view(rope_clock.LAB.compute(d_k=8, q_pos=1907, k_pos=1904))
+    assert _hands(before["svg"]["clocks"]) == _hands(after["svg"]["clocks"])
+    assert before["rows"]["pairs"] == after["rows"]["pairs"]
+
+
+@pytest.mark.parametrize(("q_pos", "k_pos"), [(7, 4), (4, 4), (2048, 0), (0, 1)])
+def test_the_pair_numbers_never_sit_on_each_other(q_pos, k_pos):
+    shapes = rope_clock.clock_shapes(rope_clock.LAB.compute(d_k=16, q_pos=q_pos, k_pos=k_pos))
+    points = [
+        (float(x["attrs"]["x"]), float(x["attrs"]["y"])) for x in shapes if x["tag"] == "text"
+    ]
+    nearest = min(np.hypot(a[0] - b[0], a[1] - b[1]) for a, b in itertools.combinations(points, 2))
+    # LABEL_GAP radians on the ring: wider than a digit at the largest text size (16 px).
+    assert nearest >= 2 * rope_clock.LABEL_RING * np.sin(rope_clock.LABEL_GAP / 2) - 0.01
+    assert nearest > 24
+
+
+def test_the_table_has_a_row_per_pair_with_its_turn_and_its_share_of_the_score():
+    s = rope_clock.LAB.compute(d_k=6, q_pos=9, k_pos=2)
+    rows = rope_clock.view(s)["rows"]["pairs"]
+    assert [row[0] for row in rows] == ["pair 0", "pair 1", "pair 2"]
+    for row, rate, share in zip(rows, s["rates"], s["pair_scores"], strict=True):
+        assert float(row[2]) == pytest.approx((7 * rate) % (2 * np.pi), abs=0.005)
+        assert float(row[3]) == pytest.approx(share, abs=0.0005)
+
+
+def test_the_lowest_y_tick_is_clear_of_the_first_x_tick():
+    shapes = rope_clock.score_shapes(rope_clock.LAB.compute())
+    ticks = [x for x in shapes if x["tag"] == "text" and "livelab-tick" in x["attrs"]["class"]]
+    x_ticks = [t for t in ticks if t["attrs"]["text-anchor"] == "middle"]
+    y_ticks = [t for t in ticks if t["attrs"]["text-anchor"] == "end"]
+    lowest = max(float(t["attrs"]["y"]) for t in y_ticks)
+    # 13 px text on a phone, where the plot is about 260 px wide: 17 viewBox units tall.
+    tallest = 13 * rope_clock.PLOT_WIDTH / 260
+    assert min(float(t["attrs"]["y"]) for t in x_ticks) - lowest >= 1.2 * tallest
 
 
 def test_the_pair_scores_add_up_to_the_score():

@@ -1,13 +1,15 @@
-"""RoPE clock lab: a head of width d_k as d_k / 2 clock hands turning at different rates.
+"""RoPE clock lab: a head of width d_k as d_k / 2 hands on one clock face, turning at their rates.
 
 Pair i of a vector turns by position * base ** (-2 i / d_k) radians. Seeded random q and k
-(q drawn first, as in rope.seeded_demo) are put at two positions; every pair becomes a
-clock with a q hand and a k hand. The score q·k is shown live, and plotted against the
-distance m - n, on which alone it depends.
+(q drawn first, as in rope.seeded_demo) are put at two positions m and n. Hand i of the clock
+shows how far pair i of q is turned beyond pair i of k, (m - n) * theta_i: moving both
+positions leaves every hand, and so the score, where it was. The score q·k is shown live,
+and plotted against the distance m - n, on which alone it depends.
 """
 
 from __future__ import annotations
 
+import html
 import math
 
 import numpy as np
@@ -30,8 +32,12 @@ PARAMS = Options(
 )
 
 DISTANCES = np.arange(-64, 65)  # the score plot's distances m - n
-CLOCKS_PER_ROW = 4
-CELL_WIDTH, CELL_HEIGHT, RADIUS = 85.0, 126.0, 30.0
+# The clock face: centre and radius in a square SVG, hands from 0.95 to 0.5 of the radius
+# (the fastest longest, as a second hand), the pair numbers on a ring just outside the face.
+FACE_SIZE, FACE_RADIUS = 220.0, 80.0
+LONGEST, SHORTEST = 0.95, 0.5
+LABEL_RING = FACE_RADIUS + 13
+LABEL_GAP = 0.3  # radians between two pair numbers on the ring, at least
 PLOT_WIDTH, PLOT_HEIGHT = 340.0, 230.0
 PLOT_BOX = (40.0, 30.0, 286.0, 150.0)
 
@@ -57,6 +63,8 @@ def state(*, d_k: int, q_pos: int, k_pos: int, seed: int, base: float) -> dict:
         "q_pairs": q_pairs.tolist(),
         "k_pairs": k_pairs.tolist(),
         "pair_scores": np.sum(q_pairs * k_pairs, axis=-1).tolist(),
+        # How far pair i of q is turned beyond pair i of k, within one turn: the clock's hands.
+        "hands": np.mod((q_pos - k_pos) * rates, 2 * np.pi).tolist(),
         "score": demo["scores"][0],
         "distance": q_pos - k_pos,
         "distances": DISTANCES.tolist(),
@@ -65,10 +73,8 @@ def state(*, d_k: int, q_pos: int, k_pos: int, seed: int, base: float) -> dict:
 
 
 def view(s: dict) -> dict:
-    """Score and rates as text; the clocks and the score curve as shapes."""
+    """Score and rates as text, a table row per pair, the clock and the score curve as shapes."""
     n_pairs = s["d_k"] // 2
-    rows = math.ceil(n_pairs / CLOCKS_PER_ROW)
-    width = CELL_WIDTH * CLOCKS_PER_ROW  # fixed, so text keeps its size whatever d_k is
     in_plot = DISTANCES[0] <= s["distance"] <= DISTANCES[-1]
     return {
         "text": {
@@ -85,25 +91,33 @@ def view(s: dict) -> dict:
                 f"{DISTANCES[0]} to {DISTANCES[-1]}."
             ),
             "clocks_title": (
-                f"{n_pairs} clocks, one per pair of coordinates; the q hand is turned by "
-                f"{s['q_pos']} and the k hand by {s['k_pos']} times the pair's rate"
+                f"A clock with {n_pairs} hands, one per pair of coordinates: hand i stands at "
+                f"(m − n) × θ_i = {s['distance']} × θ_i radians, counter-clockwise from the top"
             ),
         },
-        "attrs": {"clocks": {"viewBox": f"0 0 {width:g} {rows * CELL_HEIGHT:g}"}},
+        "rows": {
+            "pairs": [
+                [f"pair {i}", _rate(rate), fmt_number(hand), fmt_number(score, 3)]
+                for i, (rate, hand, score) in enumerate(
+                    zip(s["rates"], s["hands"], s["pair_scores"], strict=True)
+                )
+            ]
+        },
         "svg": {"clocks": clock_shapes(s), "scores": score_shapes(s)},
     }
 
 
 def body(values: dict, marks: Marks) -> str:
-    """Controls, the clocks, the score and its plot for one RoPE clock lab instance."""
+    """Controls, the clock, its table, the score and its plot for one RoPE clock lab instance."""
     score_id = attr(marks.dom_id("score"))
     clocks_title = attr(marks.dom_id("clocks-title"))
     plot_title = attr(marks.dom_id("plot-title"))
+    c = FACE_SIZE / 2
     return (
         '<div class="livelab-controls">'
         + control_html(PARAMS, "d_k", values, marks)
-        + control_html(PARAMS, "q_pos", values, marks)
-        + control_html(PARAMS, "k_pos", values, marks)
+        + position_control("q_pos", "q", values, marks)
+        + position_control("k_pos", "k", values, marks)
         + control_html(PARAMS, "seed", values, marks)
         + "</div>"
         '<div class="livelab-buttons">'
@@ -125,11 +139,19 @@ def body(values: dict, marks: Marks) -> str:
         f'<dt><span class="livelab-key livelab-key--k">k</span> before turning</dt>'
         f"<dd>{marks.text('k')}</dd>"
         "</dl>"
-        f'<svg class="livelab-figure livelab-figure--clocks" {marks.attrs("clocks")} role="img" '
-        f'aria-labelledby="{clocks_title}">'
+        '<div class="livelab-clock">'
+        f'<svg class="livelab-figure livelab-figure--clock-face" '
+        f'viewBox="0 0 {FACE_SIZE:g} {FACE_SIZE:g}" role="img" aria-labelledby="{clocks_title}">'
         + marks.text("clocks_title", tag="title", extra=f' id="{clocks_title}"')
+        + f'<circle class="livelab-axis" cx="{c:g}" cy="{c:g}" r="{FACE_RADIUS:g}"/>'
         + marks.shapes("clocks")
         + "</svg>"
+        '<div class="livelab-table-wrap"><table class="livelab-table">'
+        "<caption>The clock's hands, one per pair</caption>"
+        '<thead><tr><th scope="col">pair</th><th scope="col">rate θ_i</th>'
+        '<th scope="col">hand at (m − n)θ_i, rad</th><th scope="col">q·k of the pair</th>'
+        "</tr></thead>" + marks.rows("pairs") + "</table></div>"
+        "</div>"
         f'<svg class="livelab-figure" viewBox="0 0 {PLOT_WIDTH:g} '
         f'{PLOT_HEIGHT:g}" role="img" aria-labelledby="{plot_title}">'
         f'<title id="{plot_title}">q·k for every distance from −64 to 64, the '
@@ -141,39 +163,101 @@ def body(values: dict, marks: Marks) -> str:
     )
 
 
+def position_control(name: str, letter: str, values: dict, marks: Marks) -> str:
+    """A position as a number field (exact, the value sent) beside a slider that mirrors it."""
+    spec = PARAMS[name]
+    dom_id = attr(marks.dom_id(name))
+    limits = f'min="{spec.minimum}" max="{spec.maximum}" step="{spec.step}"'
+    common = f'data-param="{attr(name)}" {limits} value="{attr(values[name])}"'
+    return (
+        '<div class="livelab-control livelab-control--position">'
+        f'<label for="{dom_id}">{html.escape(spec.label)}</label>'
+        f'<input type="range" {common} data-mirror aria-label="slider for {letter}\'s '
+        'position" disabled>'
+        f'<input type="number" id="{dom_id}" {common} inputmode="numeric" disabled>'
+        "</div>"
+    )
+
+
 def _rate(rate: float) -> str:
     return f"{rate:.3g}"
 
 
+def hand_lengths(n_pairs: int) -> list[float]:
+    """Hand lengths in SVG units: from LONGEST (pair 0, the fastest) to SHORTEST of the radius."""
+    if n_pairs == 1:
+        return [LONGEST * FACE_RADIUS]
+    step = (LONGEST - SHORTEST) / (n_pairs - 1)
+    return [(LONGEST - step * i) * FACE_RADIUS for i in range(n_pairs)]
+
+
+def spread(angles: list[float], gap: float = LABEL_GAP) -> list[float]:
+    """Angles moved apart, as little as may be, until neighbours on the circle are gap apart.
+
+    Neighbours keep their order round the circle (by angle, then by index), so no two swap.
+    """
+    order = sorted(range(len(angles)), key=lambda i: (angles[i] % (2 * math.pi), i))
+    out = [float(angles[i] % (2 * math.pi)) for i in range(len(angles))]
+    if len(angles) < 2:
+        return out
+    for _ in range(500):
+        moved = False
+        for j, a in enumerate(order):
+            b = order[(j + 1) % len(order)]
+            between = out[b] - out[a] + (2 * math.pi if j == len(order) - 1 else 0.0)
+            if between < gap - 1e-9:
+                push = (gap - between) / 2
+                out[a] -= push
+                out[b] += push
+                moved = True
+        if not moved:
+            break
+    return out
+
+
 def clock_shapes(s: dict) -> list[dict]:
-    """One clock per pair: a circle, the q hand and the k hand, the rate written below."""
-    q_pairs, k_pairs = np.array(s["q_pairs"]), np.array(s["k_pairs"])
-    longest = float(max(np.max(np.hypot(*q_pairs.T)), np.max(np.hypot(*k_pairs.T)), 1e-12))
+    """One hand per pair at (m - n) * theta_i from the top, counter-clockwise, numbered outside.
+
+    The numbers sit on a ring at their hands' angles, moved apart where hands nearly coincide
+    (a thin line then joins a number to its hand's tip).
+    """
+    c = FACE_SIZE / 2
     out: list[dict] = []
-    for i, rate in enumerate(s["rates"]):
-        cx = CELL_WIDTH * (i % CLOCKS_PER_ROW) + CELL_WIDTH / 2
-        cy = CELL_HEIGHT * (i // CLOCKS_PER_ROW) + 8 + RADIUS
-        out.append(shape("circle", {"cx": cx, "cy": cy, "r": RADIUS}, class_="livelab-axis"))
-        for name, pair in (("k", k_pairs[i]), ("q", q_pairs[i])):
-            scale = RADIUS / longest
+    lengths = hand_lengths(len(s["hands"]))
+    # Math angles (counter-clockwise from the right) of hands measured from the top.
+    angles = [math.pi / 2 + hand for hand in s["hands"]]
+    label_angles = spread(angles)
+    for i, (angle, length, label_angle) in enumerate(
+        zip(angles, lengths, label_angles, strict=True)
+    ):
+        tip = (c + length * math.cos(angle), c - length * math.sin(angle))
+        out.append(
+            shape(
+                "line",
+                {"x1": c, "y1": c, "x2": tip[0], "y2": tip[1]},
+                class_="livelab-clock-hand",
+                stroke_width=f"{1.5 + 3.0 * i / max(1, len(lengths) - 1):.2f}",
+            )
+        )
+        at = (c + LABEL_RING * math.cos(label_angle), c - LABEL_RING * math.sin(label_angle))
+        if abs(label_angle - angle) > 0.05:
             out.append(
                 shape(
                     "line",
-                    {"x1": cx, "y1": cy, "x2": cx + scale * pair[0], "y2": cy - scale * pair[1]},
-                    class_=f"livelab-hand livelab-arrow--{name}",
+                    {"x1": tip[0], "y1": tip[1], "x2": at[0], "y2": at[1]},
+                    class_="livelab-guide",
                 )
             )
-        captions = (f"pair {i}", f"θ = {_rate(rate)}", f"q·k: {fmt_number(s['pair_scores'][i], 3)}")
-        for line, caption in enumerate(captions):
-            out.append(
-                shape(
-                    "text",
-                    {"x": cx, "y": cy + RADIUS + 18 + 14 * line},
-                    caption,
-                    class_="livelab-tick",
-                    text_anchor="middle",
-                )
+        out.append(
+            shape(
+                "text",
+                {"x": at[0], "y": at[1] + 4.5},
+                str(i),
+                class_="livelab-hand-label",
+                text_anchor="middle",
             )
+        )
+    out.append(shape("circle", {"cx": c, "cy": c, "r": 3.0}, class_="livelab-hub"))
     return out
 
 
@@ -181,7 +265,11 @@ def score_shapes(s: dict) -> list[dict]:
     """The score q·k against the distance m - n, the current distance marked."""
     scores = s["scores_by_distance"]
     bound = max(1.0, math.ceil(max(abs(v) for v in scores)))
-    frame = Frame((float(DISTANCES[0]), float(DISTANCES[-1])), (-bound, bound), PLOT_BOX)
+    # Room above and below the curve, so the lowest y tick stays clear of the first x tick.
+    pad = 0.2 * bound
+    frame = Frame(
+        (float(DISTANCES[0]), float(DISTANCES[-1])), (-bound - pad, bound + pad), PLOT_BOX
+    )
     out = frame.axes([-64, -32, 0, 32, 64], [-bound, 0, bound], "distance m − n", "q·k")
     out.append(
         shape(
