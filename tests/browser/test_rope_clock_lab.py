@@ -1,4 +1,3 @@
-
 """The RoPE clock lab as a student uses it: exact positions, one hand per pair (issue 13)."""
 
 import re
