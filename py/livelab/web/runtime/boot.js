@@ -2,11 +2,11 @@
 // way), NumPy, and our package; progress messages while it goes on. worker.js calls boot().
 //
 // Boot: the interpreter comes from a memory snapshot when one is stored for this runtime and
-// package (snapshot.js); otherwise it starts the normal way and the snapshot is made from it,
-// before NumPy is loaded, and stored while the boot goes on. phases.snapshot says which:
-// "restored", "made", or "none" (no Cache Storage, or the snapshot could not be made). The
+// package (snapshot.js); otherwise it starts the normal way, and the client has one made by a
+// helper worker once this boot is live (snapshot-worker.js). phases.snapshot says which:
+// "restored", "deferred" (to be made by the helper), or "none" (no Cache Storage). The
 // worker's URL parameter ?snapshot=skip (the client sets it after a boot that restored one
-// failed or stalled) drops the stored snapshot and makes a new one.
+// failed or stalled) drops the stored snapshot, and a new one is made.
 //
 // Bytecode: the .pyc files stored after an earlier boot (pycache.js) are written back before
 // NumPy and our package are imported; phases.pycs says how many (0: none stored, or they were
@@ -23,14 +23,7 @@
 
 import { Downloads, fetchOk } from "./downloads.js";
 import { numpyFiles, storeNumpyFiles } from "./numpy.js";
-import {
-  AFTER_RESTORE_CODE,
-  dropSnapshot,
-  findSnapshot,
-  makeSnapshot,
-  snapshotKey,
-  storeSnapshot,
-} from "./snapshot.js";
+import { AFTER_RESTORE_CODE, dropSnapshot, findSnapshot, snapshotKey } from "./snapshot.js";
 import { dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
 import { canInstallWheel, installWheel, unzip, writeFiles } from "./unpack.js";
 
@@ -95,10 +88,9 @@ function startPython(loadPyodide, options) {
 
 /**
  * The interpreter, restored from the stored snapshot when there is a good one, else started
- * the normal way; then a new snapshot is made and stored in the background (its result is
- * posted as "snapshot-stored"). Sets phases.snapshot.
+ * the normal way. Sets phases.snapshot.
  */
-async function interpreter(loadPyodide, indexURL, key, stored, phases, mark) {
+async function interpreter(loadPyodide, indexURL, stored, phases, mark) {
   const found = await stored;
   if (found) {
     fromSnapshot = true;
@@ -112,26 +104,16 @@ async function interpreter(loadPyodide, indexURL, key, stored, phases, mark) {
       phases.snapshot = "restored";
       return pyodide;
     } catch (err) {
-      // A snapshot that cannot be restored is dropped; the normal boot below replaces it.
+      // A snapshot that cannot be restored is dropped; the normal boot below follows, and
+      // the client has a new one made.
       phases.snapshotError = String(err && err.message ? err.message : err);
       await dropSnapshot().catch(() => {});
     }
   }
-  const canStore = Boolean(globalThis.caches);
-  const pyodide = await startPython(loadPyodide, { indexURL, _makeSnapshot: canStore });
-  phases.snapshot = "none";
-  if (canStore) {
-    try {
-      const snapshot = makeSnapshot(pyodide);
-      phases.snapshot = "made";
-      storeSnapshot(key, snapshot).then(
-        (ms) => postMessage({ type: "snapshot-stored", bytes: snapshot.byteLength, ms }),
-        (err) => postMessage({ type: "snapshot-stored", error: String(err.message ?? err) }),
-      );
-    } catch (err) {
-      phases.snapshotError = String(err && err.message ? err.message : err);
-    }
-  }
+  // No snapshot is made here: the client has a helper worker make one once this boot is
+  // live (snapshot-worker.js), so a cold visit boots like a bare Pyodide.
+  const pyodide = await startPython(loadPyodide, { indexURL });
+  phases.snapshot = globalThis.caches ? "deferred" : "none";
   return pyodide;
 }
 
@@ -221,7 +203,7 @@ export async function boot() {
   );
   // A missing python_stdlib.zip ends in "Program terminated with exit(1)": also a download.
   const pyodide = await step(runtimeFiles, () =>
-    interpreter(loadPyodide, indexURL, key, stored, phases, mark),
+    interpreter(loadPyodide, indexURL, stored, phases, mark),
   );
   mark("pyodide");
   enterStep("numpy");

@@ -17,8 +17,14 @@
 // fails only when it stalls: nothing arrived and no phase advanced for STALL_MS, so a slow
 // link that still delivers never times out. Files already downloaded stay in the browser's
 // cache, so Retry does not download them again.
+//
+// Snapshot: a boot that found no memory snapshot to restore says so (bootPhases.snapshot is
+// "deferred"); once it is live and no request waits, a helper worker (snapshot-worker.js)
+// makes and stores one for the next page load, then ends. One helper per tab at most.
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
+const SNAPSHOT_WORKER_URL = new URL("./snapshot-worker.js", import.meta.url);
+const SNAPSHOT_GIVE_UP_MS = 120_000; // a helper that never reports is ended (no snapshot)
 export const STALL_MS = 20_000;
 const STOP_GRACE_MS = 1_000;
 const WARM_UP_GRACE_MS = 30_000;
@@ -45,10 +51,12 @@ class Runtime extends EventTarget {
     this.message = "";
     this.bootMs = null;
     this.bootPhases = null;
-    this.snapshotStore = null; // {bytes, ms} once this tab stored a snapshot, or {error}
+    this.snapshotStore = null; // {bytes, ms} once this tab's helper stored a snapshot, or {error}
     this.pycStore = null; // {files, bytes, ms} once this tab stored .pyc files, or {error}
     this.numpyStore = null; // {bytes, ms} once this tab stored NumPy's files, or {error}
     this.skipSnapshot = false;
+    this.snapshotWanted = false; // a boot asked for a snapshot; the helper has not started
+    this.snapshotHelper = null; // {startedAt} once the helper started
     this.start();
   }
 
@@ -119,9 +127,6 @@ class Runtime extends EventTarget {
       this.restoring = message.fromSnapshot;
       const { phase, loaded, total } = message;
       this.setProgress({ phase, loaded, total });
-    } else if (message.type === "snapshot-stored") {
-      const { bytes, ms, error } = message;
-      this.snapshotStore = error ? { error } : { bytes, ms };
     } else if (message.type === "pycs-stored") {
       const { files, bytes, ms, error } = message;
       this.pycStore = error ? { error } : { files, bytes, ms };
@@ -133,6 +138,7 @@ class Runtime extends EventTarget {
       this.bootMs = message.bootMs;
       this.bootPhases = message.phases;
       this.skipSnapshot = false;
+      this.snapshotWanted = message.phases.snapshot === "deferred" && !this.snapshotHelper;
       this.setState("ready", "");
       this.pump();
     } else if (message.type === "boot-error") {
@@ -184,7 +190,11 @@ class Runtime extends EventTarget {
   }
 
   pump() {
-    if (this.state !== "ready" || this.running || this.queue.length === 0) return;
+    if (this.state !== "ready" || this.running) return;
+    if (this.queue.length === 0) {
+      if (this.snapshotWanted) this.makeSnapshot();
+      return;
+    }
     const request = this.queue.shift();
     this.running = request;
     // The first student code in a worker waits for its warm-up (slow right after a restore
@@ -195,6 +205,36 @@ class Runtime extends EventTarget {
       request.timeoutMs + WARM_UP_GRACE_MS,
     );
     this.worker.postMessage(request.message);
+  }
+
+  /** Have the helper worker make and store a snapshot, when the page is next idle. */
+  makeSnapshot() {
+    this.snapshotWanted = false;
+    this.snapshotHelper = { startedAt: null };
+    const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 0));
+    idle(
+      () => {
+        this.snapshotHelper.startedAt = performance.now();
+        const options = { type: "module", name: "livelab-snapshot" };
+        const helper = new Worker(SNAPSHOT_WORKER_URL, options);
+        const end = (result) => {
+          clearTimeout(timer);
+          helper.terminate();
+          this.snapshotStore ??= result;
+        };
+        const timer = setTimeout(
+          () => end({ error: "the snapshot was not made in time" }),
+          SNAPSHOT_GIVE_UP_MS,
+        );
+        helper.onmessage = ({ data }) =>
+          end(data.error ? { error: data.error } : { bytes: data.bytes, ms: data.ms });
+        helper.onerror = (event) => {
+          event.preventDefault();
+          end({ error: event.message || "the snapshot worker did not load" });
+        };
+      },
+      { timeout: 2_000 },
+    );
   }
 
   /**

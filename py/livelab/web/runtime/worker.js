@@ -6,7 +6,6 @@
 //      {id, type: "call", name, args}        call a listed livelab function
 // Out: {type: "ready", bootMs, phases} | {type: "boot-error", message, detail}
 //      {type: "progress", phase, loaded, total}   boot progress; loaded/total in bytes
-//      {type: "snapshot-stored", bytes, ms} | {type: "snapshot-stored", error}
 //      {type: "pycs-stored", files, bytes, ms} | {type: "pycs-stored", error}
 //      {type: "numpy-stored", bytes, ms} | {type: "numpy-stored", error}
 //      {id, type: "started"}   the request's code starts now (after any warm-up)
@@ -21,7 +20,8 @@
 // or "memory" (WebAssembly memory never shrinks, so a big array would keep it for good).
 // The reply then carries the sentence for the page: value.note, or error.note.
 //
-// The boot itself (snapshot, downloads, progress) is in boot.js. After a boot that had no
+// The boot itself (snapshot, downloads, progress) is in boot.js; the snapshot for later boots
+// is made by another worker (snapshot-worker.js). After a boot that had no
 // stored .pyc files, they are compiled between requests and stored (pycache.js).
 
 import { boot, BootError, PACKAGE_DIR } from "./boot.js";
