@@ -87,6 +87,17 @@ def test_a_frame_puts_data_y_up_in_svg_space():
     assert (frame.y(1), frame.y(0)) == (20, 70)
 
 
+def test_edge_tick_labels_stay_inside_the_box_clear_of_the_y_labels():
+    frame = Frame((-4, 4), (-1, 4), (40, 10, 200, 100))
+    ticks = frame.axes([-4, 0, 4], [-1, 4], "x", "y")
+    row = str(10 + 100 + 14)  # x tick labels sit 14 below the box
+    x_labels = {t["text"]: t["attrs"] for t in ticks if t.get("attrs", {}).get("y") == row}
+    assert set(x_labels) == {"-4", "0", "4"}
+    assert x_labels["-4"]["text-anchor"] == "start"  # the lowest y label ends left of the box
+    assert x_labels["0"]["text-anchor"] == "middle"
+    assert x_labels["4"]["text-anchor"] == "end"
+
+
 @pytest.mark.parametrize(
     ("spec", "value", "message"),
     [

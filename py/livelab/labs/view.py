@@ -103,13 +103,18 @@ class Frame:
             ),
         ]
         for t in x_ticks:
+            # A tick label at the box's left edge starts there (and one at the right edge ends
+            # there): centred, it would run into the lowest y label, which ends just left of
+            # the box, once figure text keeps its size on a narrow screen.
+            x = self.x(t)
+            edge = {self.left: "start", right: "end"}.get(x, "middle")
             out.append(
                 shape(
                     "text",
-                    {"x": self.x(t), "y": bottom + 14},
+                    {"x": x, "y": bottom + 14},
                     fmt_number(t, digits),
                     class_="livelab-tick",
-                    text_anchor="middle",
+                    text_anchor=edge,
                 )
             )
         for t in y_ticks:
