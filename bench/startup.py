@@ -43,6 +43,7 @@ BOOT = """async () => {
   const { runtime } = await import("/assets/livelab/runtime/client.js");
   return {
     started: runtime.startedAt,
+    ready: runtime.readyAt,
     phases: runtime.bootPhases,
     stored: runtime.snapshotStore,
     pycs: runtime.pycStore,
@@ -109,9 +110,8 @@ def throttle(page, mbit: float) -> None:
 
 
 def after_ready_ms(first_view: float, boot: dict) -> float:
-    """From the worker's "ready" to the first lab view; the worker's clock starts a little
-    after runtime.startedAt, so this errs long by the worker's start-up (a few ms)."""
-    return round(first_view - boot["started"] - boot["phases"]["livelab"])
+    """From the page receiving the worker's "ready" to the first lab view."""
+    return round(first_view - boot["ready"])
 
 
 def one_round(browser, site) -> dict:

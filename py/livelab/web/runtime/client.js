@@ -135,6 +135,7 @@ class Runtime extends EventTarget {
       this.numpyStore = error ? { error } : { bytes, ms };
     } else if (message.type === "ready") {
       clearTimeout(this.bootTimer);
+      this.readyAt = performance.now(); // ms after navigation start; bench/ reports it
       this.bootMs = message.bootMs;
       this.bootPhases = message.phases;
       this.skipSnapshot = false;
