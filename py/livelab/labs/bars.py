@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from livelab.labs.view import fmt_number, shape
+from livelab.labs.view import fmt_number, shape, tick_anchor
 
 
 def nice_limit(values: Iterable[float], least: float = 1.0) -> float:
@@ -60,14 +60,13 @@ def bar_rows(
     bottom = top + height
     digits = 0 if limit >= 1 else 2
     for x, tick in ((left, -limit), (zero, 0.0), (left + width, limit)):
-        anchor = "start" if x == left else "end" if x == left + width else "middle"
         out.append(
             shape(
                 "text",
                 {"x": x, "y": bottom + 16},
                 fmt_number(tick, digits),
                 class_="livelab-tick",
-                text_anchor=anchor,
+                text_anchor=tick_anchor(x, left, left + width),
             )
         )
     return out

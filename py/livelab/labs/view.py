@@ -53,6 +53,15 @@ def _attr_text(value: object) -> str:
     return str(value)
 
 
+def tick_anchor(x: float, left: float, right: float) -> str:
+    """How an x tick label is anchored: inside the box at its edges, centred elsewhere.
+
+    Centred at the left edge, a label would run into the lowest y label (which ends just left
+    of the box) once figure text keeps its size on a narrow screen.
+    """
+    return "start" if x == left else "end" if x == right else "middle"
+
+
 class Frame:
     """A plot area: data ranges mapped onto a box of the SVG (data y up, SVG y down)."""
 
@@ -103,18 +112,14 @@ class Frame:
             ),
         ]
         for t in x_ticks:
-            # A tick label at the box's left edge starts there (and one at the right edge ends
-            # there): centred, it would run into the lowest y label, which ends just left of
-            # the box, once figure text keeps its size on a narrow screen.
             x = self.x(t)
-            edge = {self.left: "start", right: "end"}.get(x, "middle")
             out.append(
                 shape(
                     "text",
                     {"x": x, "y": bottom + 14},
                     fmt_number(t, digits),
                     class_="livelab-tick",
-                    text_anchor=edge,
+                    text_anchor=tick_anchor(x, self.left, right),
                 )
             )
         for t in y_ticks:
