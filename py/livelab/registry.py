@@ -9,6 +9,7 @@ registers its own objects the same way from a module it names in the plugin's `m
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from typing import Generic, Protocol, TypeVar
 
@@ -60,8 +61,25 @@ class Registry(Generic[T]):
         self._load_builtins()
         return dict(sorted(self.items.items()))
 
+    def _load_named(self, name: str) -> None:
+        """Import the built-in module of that name, if there is one.
+
+        A built-in usually lives in the module of its own name, so a page that shows one lab
+        imports that lab's module only: in the browser every import is paid for before the
+        first view, and importing the whole package doubled the first lab call.
+        """
+        if not name.isidentifier() or self._loaded:
+            return
+        module = f"{self.package}.{name}"
+        if importlib.util.find_spec(module) is not None:
+            importlib.import_module(module)
+
     def get(self, name: str) -> T:
         """The object of that name; ValueError naming the known ones (and a close one)."""
+        if name not in self.items:
+            self._load_named(name)
+        if name in self.items:
+            return self.items[name]
         known = self.all()
         if name not in known:
             raise ValueError(
