@@ -6,8 +6,13 @@ W [d_model, d_ff], so every kernel works on [..., d_model] rows.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import numpy.typing as npt
+
+if TYPE_CHECKING:
+    # Annotations only: numpy.typing costs the browser an import before the first lab view.
+    import numpy.typing as npt
 
 
 def sigmoid(z: npt.ArrayLike) -> np.ndarray:

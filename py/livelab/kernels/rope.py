@@ -11,8 +11,13 @@ The idea is the same, so scores still depend only on the distance, but the numbe
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-import numpy.typing as npt
+
+if TYPE_CHECKING:
+    # Annotations only: numpy.typing costs the browser an import before the first lab view.
+    import numpy.typing as npt
 
 
 def rotate(v: np.ndarray, angle: float | np.ndarray) -> np.ndarray:
