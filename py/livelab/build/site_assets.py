@@ -1,10 +1,10 @@
 """The files a livelab site serves besides its pages, as two steps any builder can run.
 
 `install` lays out assets/livelab/ (the browser code, Pyodide with the verified NumPy wheel,
-KaTeX, Workbox, the zip of the Python the browser runs and manifest.json). `finish` writes
-the service worker, whose precache list must see every file of the built site, and the
-pre-compressed copies. The MkDocs plugin runs both after its build. Zensical runs no
-plugin, so there `livelab assets` installs into the docs folder before the build (the
+KaTeX, Workbox, CodeMirror, the zip of the Python the browser runs and manifest.json).
+`finish` writes the service worker, whose precache list must see every file of the built
+site, and the pre-compressed copies. The MkDocs plugin runs both after its build. Zensical
+runs no plugin, so there `livelab assets` installs into the docs folder before the build (the
 builder copies them like any other file) and `livelab finish` runs on the built site.
 """
 
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import livelab
-from livelab.build import assets, compress, fetch, offline
+from livelab.build import assets, compress, editor_files, fetch, offline
 
 ASSET_DIR = "assets/livelab"
 WORKBOX_PATH = f"{ASSET_DIR}/workbox/"
@@ -45,6 +45,7 @@ def install(
         runtime = fetch.fetch_runtime(fetch.cache_root(cache))
         assets.install_runtime(runtime, out / "pyodide")
         offline.install_workbox(runtime.workbox, out / "workbox")
+        editor_files.install_editor(runtime.editor, out / editor_files.EDITOR_DIR)
     except (assets.AssetError, offline.OfflineError) as exc:
         raise SiteAssetError(str(exc)) from None
     if math:

@@ -1,0 +1,146 @@
+"""The scratchpad's code editor (livelab/web/editor/editor.js, CodeMirror vendored by the build),
+mounted on a built lesson page as the scratchpad mounts it, and driven from the keyboard."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from livelab.build.editor_files import EDITOR_DIR, site_folder
+from livelab.build.npm_packages import EDITOR_PACKAGES
+from tests.browser.test_offline import precached
+
+LESSON = "level-19/modern-blocks/"
+EDITOR = "assets/livelab/editor/editor.js"
+CODEMIRROR = f"/assets/livelab/{EDITOR_DIR}/"
+NAME = "Python code"
+# Mounts an editor at the top of the page's content; what it reports lands on window.editorLog.
+MOUNT = """async ([url, doc]) => {
+  const holder = document.createElement("div");
+  document.querySelector(".md-content").prepend(holder);
+  window.editorLog = { runs: [], changes: [] };
+  const { createEditor } = await import(url);
+  window.editor = await createEditor(holder, {
+    doc,
+    onRun: (text) => window.editorLog.runs.push(text),
+    onChange: (text) => window.editorLog.changes.push(text),
+  });
+}"""
+# Every coloured piece of text in the editor with its contrast on the editor's background.
+CONTRASTS = """() => {
+  const rgb = (css) => css.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = (c) => {
+    const [r, g, b] = c.map((v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => {
+    const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  const bg = rgb(getComputedStyle(document.querySelector(".cm-editor")).backgroundColor);
+  const pieces = [...document.querySelectorAll(".cm-line span, .cm-line, .cm-gutterElement")];
+  return pieces.filter((el) => el.textContent.trim()).map((el) => ({
+    text: el.textContent, colour: getComputedStyle(el).color,
+    ratio: ratio(rgb(getComputedStyle(el).color), bg),
+  }));
+}"""
+PROGRAM = "def double(x):\n    return 2 * x  # twice\nprint(double(21), 'done', None)"
+
+
+def mount(page: Page, site, doc: str = "") -> None:
+    page.evaluate(MOUNT, [site.url(EDITOR), doc])
+
+
+def text(page: Page) -> str:
+    return page.evaluate("window.editor.getText()")
+
+
+def test_a_program_typed_with_indentation_runs_on_ctrl_enter_and_nothing_leaves_the_site(
+    page, site
+):
+    page.goto(site.url(LESSON))
+    page.wait_for_load_state("networkidle")
+    # A page that never opens the editor downloads none of it.
+    assert not [u for u in page.log.requests if CODEMIRROR in u or u.endswith(EDITOR)]
+    mount(page, site)
+    code = page.get_by_role("textbox", name=NAME, exact=True)
+    expect(code).to_have_attribute("aria-multiline", "true")
+    code.click()
+    page.keyboard.type("def double(x):")
+    page.keyboard.press("Enter")  # the editor indents the body of the def by itself
+    page.keyboard.type("return 2 * x  # twice")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Shift+Tab")  # back out of the body
+    page.keyboard.type("print(double(21), 'done', None)")
+    assert text(page) == PROGRAM
+    page.keyboard.press("Control+Enter")
+    page.keyboard.press("Meta+Enter")
+    log = page.evaluate("window.editorLog")
+    assert log["runs"] == [PROGRAM, PROGRAM]
+    assert text(page) == PROGRAM  # running inserts no line break
+    assert log["changes"][-1] == PROGRAM
+    assert len(log["changes"]) >= len("print(double(21), 'done', None)")
+    expect(page.locator(".cm-lineNumbers .cm-gutterElement", has_text="3")).to_be_visible()
+    asked = [u for u in page.log.requests if CODEMIRROR in u]
+    for name in EDITOR_PACKAGES:
+        assert any(f"{CODEMIRROR}{site_folder(name)}/index.js" in u for u in asked), name
+    foreign = [u for u in page.log.requests if not u.startswith((site.origin, "data:", "blob:"))]
+    assert foreign == []
+    assert page.log.errors == []
+
+
+def test_tab_indents_the_line_and_undo_and_redo_take_it_back_and_forth(page, site):
+    page.goto(site.url(LESSON))
+    mount(page, site, "x = 1\nprint(x)")
+    page.get_by_role("textbox", name=NAME, exact=True).click()
+    page.keyboard.press("Control+End")
+    page.keyboard.press("Tab")
+    assert text(page) == "x = 1\n    print(x)"
+    page.keyboard.press("Control+z")
+    assert text(page) == "x = 1\nprint(x)"
+    page.keyboard.press("Control+Shift+z")
+    assert text(page) == "x = 1\n    print(x)"
+    page.evaluate("window.editor.setText('y = 2')")
+    assert text(page) == "y = 2"
+    assert page.evaluate("window.editorLog.changes.at(-1)") == "y = 2"
+
+
+def test_every_colour_is_readable_in_the_light_and_the_dark_palette(page, site):
+    page.goto(site.url(LESSON))
+    mount(page, site, PROGRAM)
+    # Plain text, keywords, strings, numbers, comments and names of functions each have a
+    # colour (line numbers share the comments'); the parser may colour them a moment later.
+    page.wait_for_function(f"new Set(({CONTRASTS})().map((p) => p.colour)).size >= 6")
+    light = page.evaluate(CONTRASTS)
+    page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+    dark = page.evaluate(CONTRASTS)
+    assert {p["text"]: p["colour"] for p in light} != {p["text"]: p["colour"] for p in dark}
+    low = [p for p in light + dark if p["ratio"] < 4.5]
+    assert low == [], low
+
+
+def test_on_a_touch_screen_the_text_is_at_least_16_px(browser, site):
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    try:
+        page.goto(site.url(LESSON))
+        mount(page, site, PROGRAM)
+        size = page.evaluate("getComputedStyle(document.querySelector('.cm-content')).fontSize")
+    finally:
+        context.close()
+    assert float(size.removesuffix("px")) >= 16
+
+
+def test_offline_after_one_visit_the_editor_still_loads(page, site):
+    page.goto(site.url(LESSON))
+    precached(page)
+    page.context.set_offline(True)
+    page.reload()
+    mount(page, site, "print('offline')")
+    page.get_by_role("textbox", name=NAME, exact=True).click()
+    page.keyboard.press("Control+Enter")
+    assert page.evaluate("window.editorLog.runs") == ["print('offline')"]
