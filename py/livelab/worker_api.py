@@ -28,9 +28,10 @@ from livelab.grading_run import OUTPUT_LIMIT, CappedOutput, no_input
 from livelab.worker_state import Snapshot, refuse_audit_hooks, take_snapshot
 
 STUDENT_FILE = "<your code>"
-STUDENT_CALLS = frozenset({"run", "code_run", "code_check"})
+STUDENT_CALLS = frozenset({"run", "code_run", "code_check", "scratch_run", "scratch_clear"})
 """The calls that run student code: before the first, the worker calls clean_state; after
-each, after_request compares the state with that snapshot."""
+each, after_request compares the state with that snapshot. (Clearing the scratchpad counts:
+dropping its objects can run their __del__.)"""
 MEMORY_LIMIT = 512 * 2**20
 """WebAssembly memory (bytes) above which the worker is replaced: it never shrinks."""
 WARM_MODULES = ("numpy.fft", "numpy.linalg", "numpy.random")
@@ -104,9 +105,10 @@ def run(code: str) -> str:
 
 
 def _lab(kind: str, params: dict) -> dict:
-    from livelab.labs import lab_view
+    """The lab's view, and whether it has code for the scratchpad (its button shows then)."""
+    from livelab.labs import lab, lab_view
 
-    return lab_view(kind, params)
+    return {**lab_view(kind, params), "scratch": lab(kind).scratch is not None}
 
 
 def _code_run(question: str, blank: str) -> dict:
@@ -121,12 +123,33 @@ def _code_check(question: str, blank: str) -> dict:
     return grading.check(question, blank)
 
 
+def _scratch_run(code: str) -> dict:
+    from livelab import scratch
+
+    return scratch.run(code)
+
+
+def _scratch_clear() -> dict:
+    from livelab import scratch
+
+    return scratch.clear()
+
+
+def _lab_scratch(kind: str, params: dict) -> str:
+    from livelab.labs import lab_scratch
+
+    return lab_scratch(kind, params)
+
+
 # Name -> function the page may call. Nothing outside this table is reachable by name.
 CALLS: dict[str, Callable[..., object]] = {
     "run": _run,
     "lab": _lab,
     "code_run": _code_run,
     "code_check": _code_check,
+    "scratch_run": _scratch_run,
+    "scratch_clear": _scratch_clear,
+    "lab_scratch": _lab_scratch,
 }
 
 
@@ -173,12 +196,27 @@ def clean_state(files_root: str | None = None) -> Snapshot:
     for name in all_labs():  # all_labs imports every built-in lab module first
         _lab(name, {})
     _run("print(np.arange(3) / 2)")
+    _warm_scratchpad(list(all_labs()))
     for name, question in all_code_questions().items():
         for blank in (question.reference_blank, "1 / 0"):
             _code_check(name, blank)
             _code_run(name, blank)
     refuse_audit_hooks()
     return take_snapshot(files_root)
+
+
+def _warm_scratchpad(labs: list[str]) -> None:
+    """Run what the scratchpad runs (help, a shown value, errors, every lab's code) once,
+    so the modules it imports lazily (pydoc for help) are loaded before the snapshot; then
+    forget it all, so the student's first run starts from fresh names."""
+    from livelab import scratch
+
+    for name in labs:
+        with contextlib.suppress(ValueError):  # a lab without scratch code
+            scratch.run(_lab_scratch(name, {}))
+    for code in ("help(rmsnorm)\nx = np.arange(3)\nx / 2", "x = = 1", "1 / 0"):
+        scratch.run(code)
+    scratch.clear()
 
 
 def after_request(

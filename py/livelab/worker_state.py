@@ -15,6 +15,10 @@ callbacks, the SIGINT handler, the working directory); and a hash of every file 
 unpacked package. References are kept, not bare ids, so a replaced object can never be
 mistaken for a new one that happens to reuse its address. New audit hooks, which could
 never be removed, are refused outright.
+
+One thing of the package is left out on purpose: what an Unwatched holder holds (the
+scratchpad's names, which change with every run by design). The holder itself is watched
+(replacing it counts), and no check ever runs in the namespace it holds.
 """
 
 from __future__ import annotations
@@ -42,6 +46,15 @@ _VOLATILE = frozenset(
      "last_exc"}
 )  # fmt: skip
 _IMMUTABLE_TYPE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: attributes of such a class cannot change
+
+
+class Unwatched:
+    """A holder whose contents the snapshot does not look into; see the module docstring."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
 
 
 def _own(name: str) -> bool:
@@ -163,6 +176,8 @@ def _facts(objects: list[Any]) -> list[Any]:
 
 def _children(obj: Any) -> list[Any] | None:
     """What an object of the package holds, or None for an object not entered."""
+    if isinstance(obj, Unwatched):
+        return None
     if isinstance(obj, (dict, MappingProxyType)):
         return [*obj.keys(), *obj.values()]
     if isinstance(obj, (list, tuple, set, frozenset)):

@@ -1,7 +1,8 @@
 """Labs: each one registered object (params, state, view, markup), defined in one module.
 
 `state` returns the lab's numbers (what tests check); `view` turns them into the text and SVG
-attributes the widget shows; `body` is the lab's markup around the first view. The build
+attributes the widget shows; `body` is the lab's markup around the first view; `scratch`
+writes the same numbers as Python for the scratchpad ("Open in scratchpad"). The build
 renders the first view into the page; the browser asks the worker for later ones, so both run
 this same code. Every module of this package is imported on first use, so adding a lab is
 adding a module that calls `register_lab`; a course registers its own labs the same way from
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from livelab.options import Option, Options
 from livelab.registry import Registry
@@ -24,13 +26,24 @@ LAB_FENCE = Options(
 """The options every lab fence takes besides its lab's params."""
 
 
+class Scratch(NamedTuple):
+    """What "Open in scratchpad" puts in the scratchpad for one state of a lab."""
+
+    code: str
+    """Python that rebuilds the lab's numbers from its settings with np and the kernels; its
+    last line is an expression, so the scratchpad shows its value."""
+    shows: str
+    """The name of the view's text whose number(s) that value reproduces (tests compare)."""
+
+
 @dataclass(frozen=True)
 class Lab:
-    """One lab: its name, its params and the three functions that make it live.
+    """One lab: its name, its params and the functions that make it live.
 
     `state(**params)` gets every param (already checked, no defaults of its own);
     `view(state)` returns {"text": ..., "attrs": ..., ...} for the widget (the engine adds the
-    text each slider shows beside itself); `body(values, marks)` returns the lab's HTML.
+    text each slider shows beside itself); `body(values, marks)` returns the lab's HTML;
+    `scratch(state)` returns a Scratch, the state as Python (None: no "Open in scratchpad").
     """
 
     name: str
@@ -39,6 +52,7 @@ class Lab:
     state: Callable[..., dict]
     view: Callable[[dict], dict]
     body: Callable[..., str]
+    scratch: Callable[[dict], Scratch] | None = None
     about: str = ""
     """One line for the authoring reference; the module's docstring line when empty."""
     module: str = field(default="", compare=False)
@@ -59,6 +73,12 @@ class Lab:
         view["text"] = {**shown, **view.get("text", {})}
         return {"params": clean, "view": view}
 
+    def scratch_for(self, given: dict) -> Scratch:
+        """Check given params and write the lab's state for them as scratchpad code."""
+        if self.scratch is None:
+            raise ValueError(f"The {self.name} lab has no code for the scratchpad.")
+        return self.scratch(self.state(**self.params.coerce(given, f"lab {self.name!r}")))
+
 
 LABS: Registry[Lab] = Registry("lab", __name__)
 register_lab = LABS.register
@@ -73,3 +93,8 @@ def lab(name: str) -> Lab:
 def lab_view(name: str, params: dict) -> dict:
     """Validate params for a lab, compute its state and return {"params", "view"}."""
     return lab(name).first_view(params)
+
+
+def lab_scratch(name: str, params: dict) -> str:
+    """The lab's numbers for these params as Python code for the scratchpad."""
+    return lab(name).scratch_for(params).code

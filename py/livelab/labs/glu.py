@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from livelab.kernels import ffn_weight_count, relu, silu
-from livelab.labs import Lab, register_lab
+from livelab.labs import Lab, Scratch, register_lab
 from livelab.labs.bars import bar_rows
 from livelab.labs.markup import Marks, attr, control_html
 from livelab.labs.view import Frame, fmt_number, shape
@@ -234,6 +234,21 @@ def curve_shapes(s: dict) -> list[dict]:
     return out
 
 
+def scratch(s: dict) -> Scratch:
+    """The lab's gate, value and widths as Python, ending on the gated product it shows."""
+    code = f"""# GLU lab: one hidden unit, SiLU(gate) times value, and two weight counts.
+gate, value = {s["gate"]!r}, {s["value"]!r}
+silu_gate = float(silu(gate))  # SiLU keeps a little of a negative gate
+print("SiLU(gate):", silu_gate, " ReLU(gate):", float(relu(gate)))
+d_model, d_ff, d_gated = {s["d_model"]!r}, {s["d_ff"]!r}, {s["d_gated"]!r}
+print("ReLU FFN weights:", ffn_weight_count(d_model, d_ff, gated=False))
+print("SwiGLU FFN weights:", ffn_weight_count(d_model, d_gated, gated=True))
+product = silu_gate * value  # the lab shows it to 4 decimals
+product
+"""
+    return Scratch(code, "product")
+
+
 LAB = register_lab(
     Lab(
         name="glu",
@@ -242,6 +257,7 @@ LAB = register_lab(
         state=state,
         view=view,
         body=body,
+        scratch=scratch,
         module=__name__,
     )
 )

@@ -20,7 +20,7 @@ import numpy as np
 
 from livelab.kernels import MODERN_CONFIG, init_params, modern_block_steps, param_shapes
 from livelab.kernels import validate_config as validate_block_config
-from livelab.labs import Lab, register_lab
+from livelab.labs import Lab, Scratch, register_lab
 from livelab.labs.markup import Marks, attr, control_html, set_button
 from livelab.labs.modern_block_figure import STEP_ROWS, figure_steps, step_classes
 from livelab.labs.view import fmt_number
@@ -290,6 +290,32 @@ def body(values: dict, marks: Marks) -> str:
     )
 
 
+def scratch(s: dict) -> Scratch:
+    """The lab's config as Python; with the block run, the forward pass and the row shown."""
+    what = "its weight count and one forward pass" if s.get("run") else "its weight count"
+    head = f"""# Modern block lab: the config, {what}.
+config = {s["config"]!r}
+"""
+    if s["error"]:
+        return Scratch(head + "validate_config(config)  # the lab refuses it\n", "summary")
+    head += """weights = int(sum(np.prod(shape) for shape in param_shapes(config).values()))
+print(f"{weights:,} weights")
+"""
+    if not s["run"]:
+        return Scratch(head + "weights\n", "weights")
+    out = next(step["kernel"] for step in s["steps"] if step["key"] == "out")
+    code = (
+        head
+        + f"""B, T, seed = {s["batch"]!r}, {s["tokens"]!r}, {s["seed"]!r}
+X = np.random.default_rng((seed, 1)).standard_normal((B, T, config["hidden_size"]))
+steps = dict(modern_block_steps(X, init_params(config, seed), config))
+print({{name: value.shape for name, value in steps.items()}})
+steps[{out!r}][0, -1, :{SHOWN_NUMBERS}]  # sequence 0, last token, first entries
+"""
+    )
+    return Scratch(code, "summary")
+
+
 LAB = register_lab(
     Lab(
         name="modern_block",
@@ -298,6 +324,7 @@ LAB = register_lab(
         state=state,
         view=view,
         body=body,
+        scratch=scratch,
         module=__name__,
     )
 )

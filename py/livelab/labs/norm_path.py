@@ -15,7 +15,7 @@ import html
 import numpy as np
 
 from livelab.kernels import postnorm_block, prenorm_block, weight_gradient_sizes
-from livelab.labs import Lab, register_lab
+from livelab.labs import Lab, Scratch, register_lab
 from livelab.labs.markup import Marks, attr, controls_html, shapes_svg
 from livelab.labs.norm_path_drawing import (
     PATH_HEIGHT,
@@ -200,6 +200,22 @@ def body(values: dict, marks: Marks) -> str:
     )
 
 
+def scratch(s: dict) -> Scratch:
+    """The lesson's worked numbers and the lab's gradient sizes as Python."""
+    code = f"""# Norm path lab: post-norm LN(x + f(x)) against pre-norm x + f(LN(x)).
+x = np.array({s["worked_x"]!r})  # the lesson's input
+f_x = np.array({s["worked_f"]!r})  # what the sublayer gives for it
+print("post-norm:", postnorm_block(x, lambda _: f_x))
+print("pre-norm: ", prenorm_block(x, lambda _: f_x))
+layers, seed = {s["layers"]!r}, {s["seed"]!r}
+sizes = weight_gradient_sizes(layers, seed, stacks={STACKS})  # each [stacks, layers]
+typical = {{p: np.exp(np.mean(np.log(sizes[p]), axis=0)) for p in ("post", "pre")}}
+print("typical gradient per layer:", typical)
+float(typical["post"][-1] / typical["pre"][-1])  # last layer, post over pre
+"""
+    return Scratch(code, "grad_gap")
+
+
 LAB = register_lab(
     Lab(
         name="norm_path",
@@ -208,6 +224,7 @@ LAB = register_lab(
         state=state,
         view=view,
         body=body,
+        scratch=scratch,
         module=__name__,
     )
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from livelab.kernels import layernorm, rmsnorm, root_mean_square
-from livelab.labs import Lab, register_lab
+from livelab.labs import Lab, Scratch, register_lab
 from livelab.labs.bars import nice_limit
 from livelab.labs.markup import Marks, attr, control_html, set_button, vector_entry_html
 from livelab.labs.view import Frame, fmt_number, fmt_vector, shape
@@ -281,6 +281,19 @@ def body(values: dict, marks: Marks) -> str:
     )
 
 
+def scratch(s: dict) -> Scratch:
+    """The lab's entries, shift and eps as Python, ending on RMSNorm of the shifted row."""
+    code = f"""# RMS lab: RMSNorm of x + c; layernorm(row, eps=eps) gives the LayerNorm line.
+x = np.array({s["x"]!r})  # the entries in use
+c = {s["shift"]!r}  # added to every entry
+eps = {s["eps"]!r}  # inside the square root
+row = x + c
+print("mean square:", np.mean(row * row), " RMS:", root_mean_square(row))
+rmsnorm(row, eps=eps)  # the lab shows it to 4 decimals
+"""
+    return Scratch(code, "rms_out")
+
+
 LAB = register_lab(
     Lab(
         name="rms",
@@ -289,6 +302,7 @@ LAB = register_lab(
         state=state,
         view=view,
         body=body,
+        scratch=scratch,
         module=__name__,
     )
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from livelab.kernels import rope, rotate
-from livelab.labs import Lab, register_lab
+from livelab.labs import Lab, Scratch, register_lab
 from livelab.labs.markup import Marks, attr, controls_html, set_button
 from livelab.labs.view import fmt_number, fmt_vector
 from livelab.options import Option, Options
@@ -44,6 +44,8 @@ def state(
         "q_pos": q_pos,
         "k_pos": k_pos,
         "theta": theta,
+        "q": list(q),
+        "k": list(k),
         "q_angle": q_angle,
         "k_angle": k_angle,
         "distance": q_pos - k_pos,
@@ -190,6 +192,21 @@ def _between_label(k_pair: list[float], between: float) -> dict[str, str]:
     return {"x": f"{x:.2f}", "y": f"{y + 4:.2f}"}
 
 
+def scratch(s: dict) -> Scratch:
+    """The lab's q, k, positions and θ as Python, ending on the score it shows."""
+    code = f"""# RoPE lab: q and k turned by their positions times theta, then multiplied.
+q = np.array({s["q"]!r})  # the query pair before it is turned
+k = np.array({s["k"]!r})  # the key pair before it is turned
+q_pos, k_pos = {s["q_pos"]!r}, {s["k_pos"]!r}  # positions m and n
+theta = {s["theta"]!r}  # radians per position
+q_rot = rotate(q, q_pos * theta)  # q turned by m * theta
+k_rot = rotate(k, k_pos * theta)  # k turned by n * theta
+score = float(q_rot @ k_rot)  # the lab shows it to 2 decimals
+score
+"""
+    return Scratch(code, "score")
+
+
 LAB = register_lab(
     Lab(
         name="rope",
@@ -198,6 +215,7 @@ LAB = register_lab(
         state=state,
         view=view,
         body=body,
+        scratch=scratch,
         module=__name__,
     )
 )

@@ -15,7 +15,7 @@ import math
 import numpy as np
 
 from livelab.kernels import rope, rope_rates, rotate
-from livelab.labs import Lab, register_lab
+from livelab.labs import Lab, Scratch, register_lab
 from livelab.labs.markup import Marks, attr, control_html, set_button
 from livelab.labs.rope import seeded_demo
 from livelab.labs.view import Frame, fmt_number, shape
@@ -293,6 +293,24 @@ def score_shapes(s: dict) -> list[dict]:
     return out
 
 
+def scratch(s: dict) -> Scratch:
+    """The lab's seeded q and k, positions and base as Python, ending on the score it shows."""
+    code = f"""# RoPE clock lab: seeded q and k of width d_k, put at positions m and n by RoPE.
+d_k, seed, base = {s["d_k"]!r}, {s["seed"]!r}, {s["base"]!r}
+q_pos, k_pos = {s["q_pos"]!r}, {s["k_pos"]!r}  # positions m and n
+rng = np.random.default_rng(seed)
+q = rng.standard_normal(d_k)  # [d_k], drawn first
+k = rng.standard_normal(d_k)  # [d_k]
+rates = rope_rates(d_k, base)  # [d_k / 2]: radians per position, pair by pair
+print("hands (m - n) * rates:", (q_pos - k_pos) * rates % (2 * np.pi))
+q_rot = rope(q[None, :], positions=[q_pos], base=base)[0]  # [d_k]
+k_rot = rope(k[None, :], positions=[k_pos], base=base)[0]  # [d_k]
+score = float(q_rot @ k_rot)  # the lab shows it to 6 decimals
+score
+"""
+    return Scratch(code, "score")
+
+
 LAB = register_lab(
     Lab(
         name="rope_clock",
@@ -301,6 +319,7 @@ LAB = register_lab(
         state=state,
         view=view,
         body=body,
+        scratch=scratch,
         module=__name__,
     )
 )

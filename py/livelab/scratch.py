@@ -1,0 +1,211 @@
+"""The scratchpad's Python side: free-form code in a namespace of its own, kept between runs.
+
+Like a notebook, what one run defines is there for the next, and a value left on the last
+line is shown as its repr. The namespace starts with `np`, the course kernels and a `help`
+that prints a docstring. It is never a grader's namespace: a check runs in a fresh one of
+its own (livelab.grading_run), and the scratch namespace sits in an Unwatched holder, so
+the worker's state check (livelab.worker_state) leaves its names alone while still
+comparing everything else a run could change. Each run gets the guard a code question's
+run gets: output captured and capped, no input, NumPy's settings, builtins, NumPy and
+livelab put back afterwards. Errors are located in the run's own text.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import contextlib
+import pydoc
+import sys
+import warnings
+from collections.abc import Iterator
+from types import CodeType
+from typing import Any
+
+import numpy as np
+
+from livelab import kernels
+from livelab.grading_run import (
+    FRAMES_SHOWN,
+    OUTPUT_LIMIT,
+    CappedOutput,
+    no_input,
+    restoring_modules,
+)
+from livelab.worker_state import Unwatched
+
+KEPT_OUT = frozenset({"gated_width_for_equal_weights"})
+"""Kernels left out of the scratchpad: this one (and its docstring) answers a lesson question."""
+PRELOADED = tuple(name for name in kernels.__all__ if name not in KEPT_OUT)
+"""The kernels a scratch namespace starts with, besides np and help."""
+RUN_FILE = "<scratchpad run {}>"
+"""Each run compiles under its own name, so an error's line is read from the right text."""
+SOURCES_KEPT = 50
+"""Texts of earlier runs kept for tracebacks through functions they defined."""
+
+
+def _help(thing: object = None) -> None:
+    """Print what a function, class or module is for, and its shapes (its docstring)."""
+    if thing is None:
+        print("Call help with a function, for example help(rmsnorm), to read its docstring.")
+        return
+    space = _space()
+    if isinstance(thing, str) and thing in space.names:
+        thing = space.names[thing]
+    print(pydoc.plain(pydoc.render_doc(thing, "Help on %s:")))  # plain: no overstruck bold
+
+
+def _fresh_namespace() -> dict[str, Any]:
+    namespace: dict[str, Any] = {
+        "__name__": "__scratchpad__",
+        "__builtins__": builtins,
+        "np": np,
+        "help": _help,
+    }
+    namespace.update((name, getattr(kernels, name)) for name in PRELOADED)
+    return namespace
+
+
+class _Space:
+    """The names, the number of runs since they were fresh, and recent run texts by file."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, Any] = _fresh_namespace()
+        self.runs = 0
+        self.sources: dict[str, str] = {}
+
+    def clear(self) -> None:
+        # Emptied in place: the holder keeps the same object, so no module attribute changes.
+        self.names.clear()
+        self.names.update(_fresh_namespace())
+        self.runs = 0
+        self.sources.clear()
+
+
+_SPACE: Unwatched = Unwatched(_Space())
+
+
+def _space() -> _Space:
+    space = _SPACE.value
+    assert isinstance(space, _Space)
+    return space
+
+
+def _show_warning(message: Any, category: type[Warning], *_args: Any, **_kwargs: Any) -> None:
+    sys.stderr.write(f"{category.__name__}: {message}\n")
+
+
+@contextlib.contextmanager
+def _guarded(output: CappedOutput) -> Iterator[None]:
+    """What a code question's run gets around student code (see grading_run.StudentRun)."""
+    limit = sys.getrecursionlimit()
+    try:
+        with (
+            restoring_modules(),
+            no_input(),
+            contextlib.redirect_stdout(output),
+            contextlib.redirect_stderr(output),
+            np.printoptions(),
+            np.errstate(divide="warn", over="warn", invalid="warn", under="ignore"),
+            warnings.catch_warnings(),
+        ):
+            warnings.simplefilter("always")
+            warnings.showwarning = _show_warning
+            yield
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _compile(code: str, filename: str) -> tuple[CodeType, CodeType | None]:
+    """The run's statements, and its last line apart when that is an expression to show."""
+    tree = ast.parse(code, filename)
+    last = None
+    final = tree.body[-1] if tree.body else None
+    if isinstance(final, ast.Expr):
+        tree.body.pop()
+        last = compile(ast.Expression(final.value), filename, "eval")
+    return compile(tree, filename, "exec"), last
+
+
+def _source_line(space: _Space, filename: str, line: int | None) -> str:
+    lines = space.sources.get(filename, "").split("\n")
+    return lines[line - 1].strip() if line and 0 < line <= len(lines) else ""
+
+
+def _describe(space: _Space, exc: BaseException, filename: str) -> tuple[dict, str]:
+    """The error as data (line in this run's text) and as the traceback the student reads."""
+    kind = type(exc).__name__
+    if isinstance(exc, SyntaxError):
+        line, column = exc.lineno, exc.offset
+        text = [f"  line {line}", f"    {(exc.text or '').rstrip()}"] if line else []
+        if column and exc.text:
+            indent = len(exc.text) - len(exc.text.lstrip())
+            text.append("    " + " " * max(column - 1 - indent, 0) + "^")
+        message = exc.msg
+        return _error(kind, message, line, column), "\n".join([*text, f"{kind}: {message}"])
+    message = "the code called exit()" if isinstance(exc, SystemExit) else str(exc)
+    frames = []  # (file, line, function) of every scratch frame, outermost first
+    tb = exc.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if code.co_filename in space.sources:
+            frames.append((code.co_filename, tb.tb_lineno, code.co_name))
+        tb = tb.tb_next
+    lines = ["Traceback (your code):"] if frames else []
+    if len(frames) > FRAMES_SHOWN:
+        lines.append(f"  ... {len(frames) - FRAMES_SHOWN} earlier calls left out")
+    for file, number, function in frames[-FRAMES_SHOWN:]:
+        earlier = "" if file == filename else " (defined in an earlier run)"
+        lines.append(f"  line {number}{earlier}, in {function}")
+        source = _source_line(space, file, number)
+        if source:
+            lines.append(f"    {source}")
+    mine = [number for file, number, _ in frames if file == filename]
+    lines.append(f"{kind}: {message}" if message else kind)
+    return _error(kind, message, mine[-1] if mine else None, None), "\n".join(lines)
+
+
+def _error(kind: str, message: str, line: int | None, column: int | None) -> dict:
+    return {"type": kind, "message": message, "line": line, "column": column}
+
+
+def run(code: str) -> dict:
+    """Run code in the scratch namespace: {output, error, runs}.
+
+    output is the text the student sees (what the code printed, the last line's value,
+    the error's traceback), cut at OUTPUT_LIMIT; error is None or {type, message, line,
+    column} with line in this run's text; runs counts the runs since the namespace was
+    fresh (1 after a restart of Python, so the page can say that earlier names are gone).
+    """
+    space = _space()
+    space.runs += 1
+    filename = RUN_FILE.format(space.runs)
+    space.sources[filename] = code
+    while len(space.sources) > SOURCES_KEPT:
+        space.sources.pop(next(iter(space.sources)))
+    output = CappedOutput(OUTPUT_LIMIT)
+    error = None
+    with _guarded(output):
+        try:
+            body, last = _compile(code, filename)
+            exec(body, space.names)
+            if last is not None:
+                value = eval(last, space.names)
+                if value is not None:
+                    space.names["_"] = value
+                    print(repr(value))
+        except (Exception, SystemExit) as exc:  # KeyboardInterrupt is the worker's (a stop)
+            error, text = _describe(space, exc, filename)
+            print(text, file=sys.stderr)
+    return {"output": output.getvalue(), "error": error, "runs": space.runs}
+
+
+def clear() -> dict:
+    """Forget every name the scratchpad defined; back to np, help and the kernels."""
+    _space().clear()
+    return {"runs": 0}
+
+
+def names() -> list[str]:
+    """The names the scratch namespace holds now (for tests and the author's check)."""
+    return sorted(_space().names)
