@@ -39,7 +39,7 @@ LICENSE = "LICENSE"
 # no match.
 STATIC_IMPORT = re.compile(
     r"""^[ \t]*(?:import|export)\b(?:[\w$\s{},*]*?\bfrom)?\s*"""
-    r"""(?P<quote>["'])(?P<spec>[^"'\n]*)(?P=quote)\s*;""",
+    r"""(?P<quote>["'])(?P<spec>[^"'\n]*)(?P=quote)(?=\s*;)""",
     re.MULTILINE,
 )
 # `import("x")` with a literal: the copied file is the package's only file, so a dynamic
