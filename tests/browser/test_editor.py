@@ -3,11 +3,16 @@ mounted on a built lesson page as the scratchpad mounts it, and driven from the 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
 from playwright.sync_api import Page, expect
 
 from livelab.build.editor_files import EDITOR_DIR, site_folder
 from livelab.build.npm_packages import EDITOR_PACKAGES
+from tests.browser.test_builders import serve_zensical
 from tests.browser.test_offline import precached
+from tests.harness import Site
 
 LESSON = "level-19/modern-blocks/"
 EDITOR = "assets/livelab/editor/editor.js"
@@ -144,3 +149,23 @@ def test_offline_after_one_visit_the_editor_still_loads(page, site):
     page.get_by_role("textbox", name=NAME, exact=True).click()
     page.keyboard.press("Control+Enter")
     assert page.evaluate("window.editorLog.runs") == ["print('offline')"]
+
+
+@pytest.fixture(scope="module")
+def zensical_site(tmp_path_factory) -> Iterator[Site]:
+    """The course built by Zensical, which runs no plugin (`livelab assets` copies the files)."""
+    served = serve_zensical(tmp_path_factory.mktemp("zensical"))
+    yield served
+    served.close()
+
+
+def test_under_zensical_the_editor_loads_from_the_site_too(page, zensical_site):
+    page.goto(zensical_site.url(LESSON))
+    mount(page, zensical_site, "print(1)")
+    page.get_by_role("textbox", name=NAME, exact=True).click()
+    page.keyboard.press("Control+Enter")
+    assert page.evaluate("window.editorLog.runs") == ["print(1)"]
+    asked = [u for u in page.log.requests if CODEMIRROR in u]
+    assert len(asked) == len(EDITOR_PACKAGES)
+    assert all(u.startswith(zensical_site.origin) for u in page.log.requests)
+    assert page.log.errors == []
