@@ -1,7 +1,7 @@
-"""Figures a student can read at any width: text size, series colours, contrast (issue 13).
+"""Figures a student can read at any width: text size, overlap, series colours, contrast.
 
 Every registered lab is found on the lesson page (all_labs() is the list), measured at a
-phone, a tablet and a laptop width, live and as built (JavaScript off).
+phone, a tablet, a laptop and a wide screen, live and as built (JavaScript off) (issue 13).
 """
 
 import re
@@ -12,25 +12,33 @@ from playwright.sync_api import expect
 from livelab.labs import all_labs
 
 LESSON = "level-19/modern-blocks/"
-WIDTHS = (360, 768, 1200)
+WIDTHS = (360, 768, 1200, 1600)
 LOW, HIGH = 12 - 0.05, 16 + 0.05  # px, with room for the scale's rounding (4 decimals)
 PALETTES = {"light": "default", "dark": "slate"}
 
 # For every lab on the page: the on-screen size of each SVG label (computed font size times
-# the SVG's user-unit-to-pixel scale), and the labels drawn outside their figure.
+# the SVG's user-unit-to-pixel scale), the labels drawn outside their figure, and the pairs of
+# labels of one figure whose boxes (the font's full line height) overlap.
 MEASURE_TEXT = """() => [...document.querySelectorAll('[data-lab]')].map((lab) => {
-  const sizes = [], outside = [];
+  const sizes = [], outside = [], overlaps = [];
   for (const svg of lab.querySelectorAll('svg')) {
     const box = svg.getBoundingClientRect();
+    const seen = [];
     for (const text of svg.querySelectorAll('text')) {
       if (!text.textContent.trim()) continue;
       sizes.push(parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a);
       const r = text.getBoundingClientRect();
       if (r.left < box.left - 1 || r.right > box.right + 1 ||
           r.top < box.top - 1 || r.bottom > box.bottom + 1) outside.push(text.textContent);
+      for (const [other, o] of seen) {
+        if (r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom) {
+          overlaps.push(`"${other}" and "${text.textContent}"`);
+        }
+      }
+      seen.push([text.textContent, r]);
     }
   }
-  return {kind: lab.dataset.labKind, sizes, outside};
+  return {kind: lab.dataset.labKind, sizes, outside, overlaps};
 })"""
 
 ALL_LIVE = """() => [...document.querySelectorAll('[data-lab] [data-status]')]
@@ -61,7 +69,7 @@ def measured(page):
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["live", "built"])
 @pytest.mark.parametrize("width", WIDTHS)
-def test_figure_text_is_12_to_16_px_at_every_width_in_every_lab(browser, site, width, javascript):
+def test_figure_text_is_12_to_16_px_and_clear_of_other_text(browser, site, width, javascript):
     context, page = open_lesson(browser, site, width, javascript)
     labs = [lab for lab in measured(page) if lab["sizes"]]  # a lab may draw no SVG text
     assert len(labs) >= 4
@@ -71,6 +79,7 @@ def test_figure_text_is_12_to_16_px_at_every_width_in_every_lab(browser, site, w
             f"{where}: labels from {min(lab['sizes']):.1f} to {max(lab['sizes']):.1f} px"
         )
         assert lab["outside"] == [], f"{where}: labels cut off at the figure's edge"
+        assert lab["overlaps"] == [], f"{where}: labels on top of each other"
     context.close()
 
 
@@ -81,6 +90,7 @@ def test_figure_text_keeps_its_size_when_the_window_is_resized(browser, site):
         page.wait_for_timeout(200)
         for lab in measured(page):
             assert all(LOW <= size <= HIGH for size in lab["sizes"]), (lab["kind"], width)
+            assert lab["overlaps"] == [], (lab["kind"], width)
     context.close()
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from livelab.labs import LAB_FENCE, LABS, Lab, all_labs, lab, lab_view, register_lab
 from livelab.labs.markup import Marks, lab_html, shapes_svg
-from livelab.labs.view import SVG_TAGS, Frame, shape
+from livelab.labs.view import BELOW_AXES, SVG_TAGS, X_TICK_ROW, Frame, shape
 from livelab.options import Option, Options
 
 VIEW_PARTS = {"text", "attrs", "svg", "rows", "hidden", "error"}
@@ -90,12 +90,24 @@ def test_a_frame_puts_data_y_up_in_svg_space():
 def test_edge_tick_labels_stay_inside_the_box_clear_of_the_y_labels():
     frame = Frame((-4, 4), (-1, 4), (40, 10, 200, 100))
     ticks = frame.axes([-4, 0, 4], [-1, 4], "x", "y")
-    row = str(10 + 100 + 14)  # x tick labels sit 14 below the box
-    x_labels = {t["text"]: t["attrs"] for t in ticks if t.get("attrs", {}).get("y") == row}
+    texts = [t for t in ticks if t["tag"] == "text"]
+    x_labels = {t["text"]: t["attrs"] for t in texts if t["attrs"]["dy"] == f"{X_TICK_ROW}em"}
     assert set(x_labels) == {"-4", "0", "4"}
+    assert {a["y"] for a in x_labels.values()} == {"110"}  # one row, under the box
     assert x_labels["-4"]["text-anchor"] == "start"  # the lowest y label ends left of the box
     assert x_labels["0"]["text-anchor"] == "middle"
     assert x_labels["4"]["text-anchor"] == "end"
+
+
+def test_rows_of_axis_text_are_a_line_apart_at_any_text_size():
+    """Placed in em, the x ticks and the x title cannot reach each other however large the
+    text is drawn; the viewBox only has to leave BELOW_AXES em under the box."""
+    texts = Frame((0, 1), (0, 1), (40, 10, 200, 100)).axes([0, 1], [], "x title", "y")
+    rows = {t["text"]: float(t["attrs"]["dy"].removesuffix("em")) for t in texts if "text" in t}
+    line = 1.154  # a line of Roboto, ascent and descent, in em
+    assert rows["x title"] - rows["1"] >= line
+    assert rows["x title"] + 0.25 <= BELOW_AXES
+    assert rows["y"] + 0.25 <= 0  # the y title ends above the box
 
 
 @pytest.mark.parametrize(

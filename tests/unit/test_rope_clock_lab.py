@@ -7,6 +7,7 @@ import pytest
 
 from livelab.kernels import rope_score
 from livelab.labs import lab_view, rope, rope_clock
+from livelab.labs.view import largest_em
 
 
 def test_the_seeded_demo_scores_one_point_zero_five_eight_five_at_seven_and_four():
@@ -85,14 +86,18 @@ def test_the_table_has_a_row_per_pair_with_its_turn_and_its_share_of_the_score()
 def test_the_lowest_y_tick_is_clear_of_the_first_x_tick():
     shapes = rope_clock.score_shapes(rope_clock.LAB.compute())
     ticks = [x for x in shapes if x["tag"] == "text" and "livelab-tick" in x["attrs"]["class"]]
-    # The x tick labels share the lowest row (edge ones are anchored inside the box).
-    row = max(float(t["attrs"]["y"]) for t in ticks)
-    x_ticks = [t for t in ticks if float(t["attrs"]["y"]) == row]
-    y_ticks = [t for t in ticks if float(t["attrs"]["y"]) != row]
-    lowest = max(float(t["attrs"]["y"]) for t in y_ticks)
-    # 13 px text on a phone, where the plot is about 260 px wide: 17 viewBox units tall.
-    tallest = 13 * rope_clock.PLOT_WIDTH / 260
-    assert min(float(t["attrs"]["y"]) for t in x_ticks) - lowest >= 1.2 * tallest
+    # Rows are placed in em: at the largest text size (a phone) find each label's baseline.
+    em = largest_em(rope_clock.PLOT_WIDTH)
+
+    def baseline(tick):
+        return float(tick["attrs"]["y"]) + em * float(tick["attrs"]["dy"].removesuffix("em"))
+
+    row = max(baseline(t) for t in ticks)
+    x_ticks = [t for t in ticks if baseline(t) == row]
+    y_ticks = [t for t in ticks if baseline(t) != row]
+    assert len(x_ticks) == 5 and len(y_ticks) == 3
+    # The x row's tops (0.93 em above the baseline) lie below the lowest y label's descent.
+    assert row - 0.93 * em > max(baseline(t) for t in y_ticks) + 0.25 * em
 
 
 def test_the_pair_scores_add_up_to_the_score():

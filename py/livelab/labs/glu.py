@@ -17,7 +17,7 @@ from livelab.kernels import ffn_weight_count, relu, silu
 from livelab.labs import Lab, Scratch, register_lab
 from livelab.labs.bars import bar_rows
 from livelab.labs.markup import Marks, attr, control_html
-from livelab.labs.view import Frame, fmt_number, shape
+from livelab.labs.view import BELOW_AXES, CENTRED, Frame, fmt_number, largest_em, shape
 from livelab.options import Option, Options
 
 PARAMS = Options(
@@ -50,8 +50,10 @@ PARAMS = Options(
 )
 
 CURVE_POINTS = 161  # z from -4 to 4 in steps of 0.05
-PLOT_WIDTH, PLOT_HEIGHT = 340.0, 250.0
+PLOT_WIDTH = 340.0
 PLOT_BOX = (36.0, 30.0, 290.0, 180.0)
+_EM = largest_em(PLOT_WIDTH)  # the axes' rows below the box need room at a phone's text size
+PLOT_HEIGHT = float(round(PLOT_BOX[1] + PLOT_BOX[3] + BELOW_AXES * _EM + 2))
 Y_RANGE = (-1.0, 4.0)
 
 
@@ -217,20 +219,24 @@ def curve_shapes(s: dict) -> list[dict]:
     )
     out.append(_marker("relu", gx, frame.y(s["relu_gate"])))
     out.append(_marker("silu", gx, frame.y(s["silu_gate"])))
+    # The legend in the box's top left corner, where both curves are near zero: one row per
+    # series, rows far enough apart for a phone's text size.
     left = PLOT_BOX[0] + 10
     for row, (name, label) in enumerate((("silu", "SiLU(z)"), ("relu", "ReLU(z)"))):
-        y = PLOT_BOX[1] + 14 + row * 16
+        y = PLOT_BOX[1] + 10 + row * 1.35 * _EM
         dash = {"stroke_dasharray": RELU_DASH} if name == "relu" else {}
         out.append(
             shape(
                 "line",
-                {"x1": left, "y1": y - 4, "x2": left + 18, "y2": y - 4},
+                {"x1": left, "y1": y, "x2": left + 18, "y2": y},
                 class_=f"livelab-series livelab-series--{name}",
                 **dash,
             )
         )
-        out.append(_marker(name, left + 9, y - 4))
-        out.append(shape("text", {"x": left + 24, "y": y}, label, class_="livelab-tick"))
+        out.append(_marker(name, left + 9, y))
+        out.append(
+            shape("text", {"x": left + 24, "y": y}, label, class_="livelab-tick", dy=CENTRED)
+        )
     return out
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from livelab.labs.view import Frame, fmt_number, shape
+from livelab.labs.view import BELOW_AXES, CENTRED, Frame, em, fmt_number, largest_em, shape
 
 PLACEMENT_NAMES = {"post": "post-norm", "pre": "pre-norm"}
 
@@ -17,10 +17,17 @@ PATH_WIDTH, PATH_HEIGHT = 360.0, 146.0
 PATH_Y, BRANCH_Y = 92.0, 26.0
 PATH_LEFT, PATH_RIGHT = 20.0, 290.0
 # The gradient plot: two title lines above the box, tick labels, x title and legend below.
-# Text is 12-16 px on screen at any width (up to 1.4 times its size in viewBox units on a
-# phone), so lines of text are 18 units apart and the two legend entries have a row each.
-PLOT_WIDTH, PLOT_HEIGHT = 360.0, 272.0
-PLOT_BOX = (40.0, 48.0, 300.0, 140.0)
+# Text rows are placed in em, and the box leaves room for them at the largest em (a phone):
+# the titles' baselines 2.25 and 0.95 em above the box (the top y label reaches 0.6 em above
+# it), then below it the axes' rows and one legend row per placement.
+PLOT_WIDTH = 360.0
+_EM = largest_em(PLOT_WIDTH)
+TITLE_ROWS = (-2.25, -0.95)
+LEGEND_ROW = 1.35  # em between legend rows, and from the x title to the first
+PLOT_BOX = (40.0, float(round(3.3 * _EM)), 300.0, 140.0)
+_BOTTOM = PLOT_BOX[1] + PLOT_BOX[3]
+LEGEND_TOP = _BOTTOM + (BELOW_AXES + 0.75) * _EM  # centre of the first legend row
+PLOT_HEIGHT = float(round(LEGEND_TOP + (LEGEND_ROW + 0.75) * _EM))
 MARKERS = {"post": "squares", "pre": "circles"}  # told apart by shape as well as colour
 Y_TITLE = "weight-gradient size dLoss/dW2"
 
@@ -154,14 +161,14 @@ def gradient_shapes(gradients: dict[str, list[float]], placement: str, stacks: i
     everything = [v for values in gradients.values() for v in values]
     ticks = log_ticks(min(everything), max(everything))
     frame = Frame((0.5, layers + 0.5), (math.log10(ticks[0]), math.log10(ticks[-1])), PLOT_BOX)
-    left, top, width, height = PLOT_BOX
+    left, width = PLOT_BOX[0], PLOT_BOX[2]
     x_ticks = sorted({1, layers, *range(4, layers, 4)}) if layers > 1 else [1]
     x_title = f"layer 1 … {layers} (1 is nearest the input)"
     # The y title takes two lines from the left edge, where a long line has the most room.
     y_titles = (Y_TITLE, f"geometric mean of {stacks} random stacks, log scale")
     out = [
-        shape("text", {"x": 4.0, "y": top - 28 + 18 * row}, line, class_="livelab-axis-label")
-        for row, line in enumerate(y_titles)
+        shape("text", {"x": 4.0, "y": PLOT_BOX[1]}, line, class_="livelab-axis-label", dy=em(row))
+        for row, line in zip(TITLE_ROWS, y_titles, strict=True)
     ]
     axes = frame.axes(
         x_ticks,
@@ -180,7 +187,12 @@ def gradient_shapes(gradients: dict[str, list[float]], placement: str, stacks: i
         )
         out.append(
             shape(
-                "text", {"x": left - 4, "y": y + 4}, label, class_="livelab-tick", text_anchor="end"
+                "text",
+                {"x": left - 4, "y": y},
+                label,
+                class_="livelab-tick",
+                text_anchor="end",
+                dy=CENTRED,
             )
         )
     layer_numbers = range(1, layers + 1)
@@ -193,10 +205,12 @@ def gradient_shapes(gradients: dict[str, list[float]], placement: str, stacks: i
             _marker(name, frame.x(n), frame.y(v)) for n, v in zip(layer_numbers, logs, strict=True)
         ]
     for row, name in enumerate(("post", "pre")):
-        x, legend_y = left, top + height + 50 + 18 * row
+        x, legend_y = left, LEGEND_TOP + LEGEND_ROW * _EM * row
         line: dict[str, object] = {"x1": x, "y1": legend_y, "x2": x + 24, "y2": legend_y}
         out.append(shape("line", line, class_=f"livelab-series livelab-series--{name}"))
         out.append(_marker(name, x + 12, legend_y))
         legend = f"{PLACEMENT_NAMES[name]} ({MARKERS[name]})"
-        out.append(shape("text", {"x": x + 30, "y": legend_y + 4}, legend, class_="livelab-tick"))
+        out.append(
+            shape("text", {"x": x + 30, "y": legend_y}, legend, class_="livelab-tick", dy=CENTRED)
+        )
     return out

@@ -14,7 +14,7 @@ from livelab.kernels import layernorm, rmsnorm, root_mean_square
 from livelab.labs import Lab, Scratch, register_lab
 from livelab.labs.bars import nice_limit
 from livelab.labs.markup import Marks, attr, control_html, set_button, vector_entry_html
-from livelab.labs.view import Frame, fmt_number, fmt_vector, shape
+from livelab.labs.view import BELOW_AXES, Frame, fmt_number, fmt_vector, largest_em, shape
 from livelab.options import Option, Options
 
 MAX_ENTRIES = 6
@@ -135,8 +135,10 @@ def view(s: dict) -> dict:
     return {"text": text, "hidden": hidden, "svg": {"bars": bar_shapes(s)}}
 
 
-BARS_WIDTH, BARS_HEIGHT = 340.0, 210.0
+BARS_WIDTH = 340.0
 BARS_BOX = (40.0, 44.0, 290.0, 130.0)
+# Below the box, the axes' rows of text at a phone's text size (the largest in viewBox units).
+BARS_HEIGHT = float(round(BARS_BOX[1] + BARS_BOX[3] + BELOW_AXES * largest_em(BARS_WIDTH) + 2))
 
 
 def _legend(name: str, label: str, x: float) -> list[dict]:
@@ -175,15 +177,7 @@ def bar_shapes(s: dict) -> list[dict]:
                     class_=f"livelab-bar livelab-bar--{name}",
                 )
             )
-        shapes.append(
-            shape(
-                "text",
-                {"x": middle, "y": BARS_BOX[1] + BARS_BOX[3] + 14},
-                str(i + 1),
-                class_="livelab-tick",
-                text_anchor="middle",
-            )
-        )
+        shapes.append(frame.x_tick(middle, str(i + 1)))
     if s["rms"] <= limit:
         y = frame.y(s["rms"])
         right = BARS_BOX[0] + BARS_BOX[2]

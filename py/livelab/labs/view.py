@@ -53,6 +53,28 @@ def _attr_text(value: object) -> str:
     return str(value)
 
 
+# Figure text is 13 CSS px on screen at every width (livelab.css; lab.js keeps it so), so in
+# viewBox units it is largest where a figure is drawn narrowest: about 286 px wide on a
+# 360 px screen. Rows of text are therefore placed in em (a dy attribute), which follows the
+# text's real size at every width, and margins are reserved for the largest em.
+TEXT_PX = 13.0
+NARROWEST_FIGURE_PX = 280.0
+CENTRED = "0.35em"  # dy that centres a line of digits and letters vertically on its y
+# Rows below a plot box, as baselines in em: x tick labels, then the x title; the title's
+# descent ends above BELOW_AXES. A row is 1.15 em tall (Roboto), so rows 1.3 em apart clear.
+X_TICK_ROW, X_TITLE_ROW, BELOW_AXES = 1.15, 2.45, 2.75
+
+
+def largest_em(view_width: float) -> float:
+    """The size of figure text in viewBox units where a figure view_width wide is narrowest."""
+    return TEXT_PX * view_width / NARROWEST_FIGURE_PX
+
+
+def em(rows: float) -> str:
+    """A dy attribute of rows times the text's own size."""
+    return f"{rows:g}em"
+
+
 def tick_anchor(x: float, left: float, right: float) -> str:
     """How an x tick label is anchored: inside the box at its edges, centred elsewhere.
 
@@ -112,42 +134,48 @@ class Frame:
             ),
         ]
         for t in x_ticks:
-            x = self.x(t)
-            out.append(
-                shape(
-                    "text",
-                    {"x": x, "y": bottom + 14},
-                    fmt_number(t, digits),
-                    class_="livelab-tick",
-                    text_anchor=tick_anchor(x, self.left, right),
-                )
-            )
+            out.append(self.x_tick(self.x(t), fmt_number(t, digits)))
         for t in y_ticks:
             out.append(
                 shape(
                     "text",
-                    {"x": self.left - 4, "y": self.y(t) + 4},
+                    {"x": self.left - 4, "y": self.y(t)},
                     fmt_number(t, digits),
                     class_="livelab-tick",
                     text_anchor="end",
+                    dy=CENTRED,
                 )
             )
         out.append(
             shape(
                 "text",
-                {"x": self.left + self.width / 2, "y": bottom + 30},
+                {"x": self.left + self.width / 2, "y": bottom},
                 x_label,
                 class_="livelab-axis-label",
                 text_anchor="middle",
+                dy=em(X_TITLE_ROW),
             )
         )
         out.append(
             shape(
                 "text",
-                {"x": self.left, "y": self.top - 8},
+                {"x": self.left, "y": self.top},
                 y_label,
                 class_="livelab-axis-label",
                 text_anchor="start",
+                dy="-0.45em",  # its descent ends just above the box
             )
         )
         return out
+
+    def x_tick(self, x: float, label: str) -> dict:
+        """A label in the x tick row under the box at SVG x (anchored inside at the edges)."""
+        right = self.left + self.width
+        return shape(
+            "text",
+            {"x": x, "y": self.top + self.height},
+            label,
+            class_="livelab-tick",
+            text_anchor=tick_anchor(x, self.left, right),
+            dy=em(X_TICK_ROW),
+        )
