@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 
 from livelab.build.editor_files import EDITOR_DIR, site_folder
 from livelab.build.npm_packages import EDITOR_PACKAGES
+from tests import tools
 from tests.browser.test_builders import serve_zensical
 from tests.browser.test_offline import precached
 from tests.harness import Site
@@ -50,6 +51,12 @@ CONTRASTS = """() => {
     text: el.textContent, colour: getComputedStyle(el).color,
     ratio: ratio(rgb(getComputedStyle(el).color), bg),
   }));
+}"""
+# axe-core's violations inside the editor, one line each.
+AXE_ON_EDITOR = """async () => {
+  const result = await axe.run(".cm-editor", { resultTypes: ["violations"] });
+  return result.violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}: ${n.failureSummary}`));
 }"""
 PROGRAM = "def double(x):\n    return 2 * x  # twice\nprint(double(21), 'done', None)"
 
@@ -118,9 +125,12 @@ def test_every_colour_is_readable_in_the_light_and_the_dark_palette(page, site):
     # Plain text, keywords, strings, numbers, comments and names of functions each have a
     # colour (line numbers share the comments'); the parser may colour them a moment later.
     page.wait_for_function(f"new Set(({CONTRASTS})().map((p) => p.colour)).size >= 6")
+    page.add_script_tag(content=tools.axe_source())
     light = page.evaluate(CONTRASTS)
+    assert page.evaluate(AXE_ON_EDITOR) == []
     page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
     dark = page.evaluate(CONTRASTS)
+    assert page.evaluate(AXE_ON_EDITOR) == []
     assert {p["text"]: p["colour"] for p in light} != {p["text"]: p["colour"] for p in dark}
     low = [p for p in light + dark if p["ratio"] < 4.5]
     assert low == [], low
