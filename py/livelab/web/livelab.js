@@ -6,6 +6,7 @@ import "./offline.js";
 import { progress } from "./progress/store.js";
 import { runtime } from "./runtime/client.js";
 import { showLoading } from "./widgets/loading.js";
+import { install as installScratchpad } from "./widgets/scratchpad.js";
 
 // An element marked data-livelab="<name>" is mounted by widgets/<name>.js, so a new question
 // kind brings its widget without a list to add it to; only a shared widget is named here.
@@ -35,6 +36,7 @@ async function typesetMath() {
 
 async function mountAll() {
   typesetMath();
+  installScratchpad(runtime); // once per tab; after a page change it shows that page's text
   showLoading(runtime, document.querySelector(NEEDS_PYTHON) !== null);
   for (const [el, unmount] of mounted) {
     if (!el.isConnected) {

@@ -1,0 +1,243 @@
+// The Python scratchpad: one panel per tab, opened by a floating button (or Alt+P), that stays
+// open across Material's instant navigation because it lives outside the page's content. It
+// runs free-form code in the page's one Python worker (livelab.scratch: names kept between
+// runs, the last line's value shown), with the same stop and time limit as a code question.
+// Its text is kept per page in localStorage (scratchpad-store.js). A lab's "Open in
+// scratchpad" button sends a `livelab:scratchpad` event with the lab's numbers as code.
+// The editor is CodeMirror (editor/editor.js), loaded the first time the panel opens.
+
+import { progress } from "../progress/store.js";
+import { loadText, saveText } from "./scratchpad-store.js";
+
+const SHORTCUT = "Alt+P";
+const pageKey = () => progress.pageKey(); // the key saved progress files this page under
+const PANEL_ID = "livelab-scratchpad";
+const EDITOR_FAILED =
+  "The code editor could not be loaded. Check your connection, then close the scratchpad and open it again.";
+const HINT = "np and the course kernels are ready: try help(rmsnorm). Ctrl+Enter runs the code.";
+
+function element(tag, props = {}, ...children) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function button(label, extra = {}) {
+  return element("button", { type: "button", className: "livelab-button", textContent: label, ...extra });
+}
+
+class Scratchpad {
+  constructor(runtime) {
+    this.runtime = runtime;
+    this.editor = null;
+    this.editorFor = null; // the page key whose text the editor shows
+    this.opening = null; // the editor being created
+    this.running = null; // the request of the run in progress
+    this.lastRuns = 0; // runs the worker counted in its namespace at our last reply
+    this.build();
+  }
+
+  build() {
+    this.toggle = button("Python scratchpad", {
+      className: "livelab-button livelab-scratchpad-toggle",
+      title: `Python scratchpad (${SHORTCUT})`,
+    });
+    this.toggle.setAttribute("aria-expanded", "false");
+    this.toggle.setAttribute("aria-controls", PANEL_ID);
+    this.toggle.setAttribute("aria-keyshortcuts", SHORTCUT);
+    this.close = button("Close", { title: "Close the scratchpad" });
+    this.close.setAttribute("aria-label", "Close the scratchpad");
+    this.buttons = {
+      run: button("Run", { title: "Run the code (Ctrl+Enter)" }),
+      stop: button("Stop", { title: "Stop the running code", disabled: true }),
+      clear: button("Clear", { title: "Clear the output and forget the names defined here" }),
+    };
+    this.status = element("p", { className: "livelab-scratchpad__status" });
+    this.status.setAttribute("role", "status");
+    this.output = element("pre", { className: "livelab-scratchpad__output", hidden: true });
+    this.output.setAttribute("role", "log");
+    this.output.setAttribute("aria-label", "Output");
+    this.output.tabIndex = 0; // long output scrolls: the keyboard can reach it
+    this.editorBox = element("div", { className: "livelab-scratchpad__editor" });
+    const title = element("h2", { id: `${PANEL_ID}-title`, textContent: "Python scratchpad" });
+    this.panel = element(
+      "section",
+      { id: PANEL_ID, className: "livelab-scratchpad", hidden: true },
+      element("div", { className: "livelab-scratchpad__head" }, title, this.close),
+      element("p", { className: "livelab-scratchpad__hint", textContent: HINT }),
+      this.editorBox,
+      element("div", { className: "livelab-buttons" }, ...Object.values(this.buttons)),
+      this.status,
+      this.output,
+    );
+    this.panel.setAttribute("role", "dialog");
+    this.panel.setAttribute("aria-labelledby", title.id);
+    this.toggle.addEventListener("click", () => (this.panel.hidden ? this.open() : this.hide()));
+    this.close.addEventListener("click", () => this.hide());
+    this.buttons.run.addEventListener("click", () => this.run());
+    this.buttons.stop.addEventListener("click", () => this.stop());
+    this.buttons.clear.addEventListener("click", () => this.clear());
+    this.panel.addEventListener("keydown", (event) => {
+      // Escape inside the editor belongs to CodeMirror (it frees Tab to leave the editor).
+      if (event.key === "Escape" && !event.target.closest?.(".cm-editor")) this.hide();
+    });
+    // Capture, on the window: before Material's own keys see it.
+    globalThis.addEventListener(
+      "keydown",
+      (event) => {
+        if (!event.altKey || event.ctrlKey || event.metaKey || event.code !== "KeyP") return;
+        event.preventDefault();
+        event.stopPropagation();
+        if (this.panel.hidden) this.open();
+        else this.hide();
+      },
+      true,
+    );
+    document.addEventListener("livelab:scratchpad", (event) => this.insert(event.detail));
+    // A landmark of its own: the button sits outside Material's content, which it outlives.
+    const region = element("aside", { className: "livelab-scratchpad-region" }, this.toggle, this.panel);
+    region.setAttribute("aria-label", "Scratchpad");
+    document.body.append(region);
+  }
+
+  /** Open the panel with this page's text, and put the caret in the editor. */
+  async open() {
+    this.panel.hidden = false;
+    this.toggle.setAttribute("aria-expanded", "true");
+    document.documentElement.classList.add("livelab-scratchpad-open");
+    const editor = await this.ensureEditor();
+    if (editor && !this.panel.hidden) editor.focus();
+    return editor;
+  }
+
+  hide() {
+    this.panel.hidden = true;
+    this.toggle.setAttribute("aria-expanded", "false");
+    document.documentElement.classList.remove("livelab-scratchpad-open");
+    this.toggle.focus();
+  }
+
+  /** The editor showing the current page's text: made anew for a new page (own undo history). */
+  async ensureEditor() {
+    const key = pageKey();
+    if (this.editor && this.editorFor === key) return this.editor;
+    if (this.opening) return this.opening.then(() => this.ensureEditor());
+    this.editor?.destroy();
+    this.editor = null;
+    this.editorBox.replaceChildren();
+    this.status.textContent = "Loading the code editor…";
+    this.opening = import("../editor/editor.js")
+      .then(({ createEditor }) =>
+        createEditor(this.editorBox, {
+          doc: loadText(key),
+          label: "Python code",
+          onRun: () => this.run(),
+          onChange: (text) => this.save(key, text),
+        }),
+      )
+      .then(
+        (editor) => {
+          this.editor = editor;
+          this.editorFor = key;
+          this.status.textContent = "";
+          return editor;
+        },
+        () => {
+          this.status.textContent = EDITOR_FAILED;
+          return null;
+        },
+      )
+      .finally(() => (this.opening = null));
+    return this.opening;
+  }
+
+  save(key, text) {
+    if (!saveText(key, text)) {
+      this.status.textContent = "Your scratchpad text could not be saved in this browser, so it lasts until you leave the page.";
+    }
+  }
+
+  /** After an instant navigation: the open panel shows the new page's text. */
+  pageChanged() {
+    if (!this.panel.hidden) this.ensureEditor();
+  }
+
+  /** A lab's numbers as code: they replace the text (Ctrl+Z brings it back). */
+  async insert({ code, source }) {
+    const editor = await this.open();
+    if (!editor) return;
+    editor.setText(code);
+    editor.focus();
+    this.status.textContent =
+      `The ${source || "lab"}'s numbers are in the scratchpad; press Run (Ctrl+Z brings back what was there).`;
+  }
+
+  setRunning(request) {
+    this.running = request;
+    this.buttons.run.disabled = this.buttons.clear.disabled = Boolean(request);
+    this.buttons.stop.disabled = !request;
+  }
+
+  showOutput(text) {
+    this.output.textContent = text.replace(/\n$/, ""); // a last newline would show as a blank line
+    this.output.hidden = text === "";
+  }
+
+  async run() {
+    if (this.running || !this.editor) return;
+    const code = this.editor.getText();
+    this.status.textContent =
+      this.runtime.state === "starting" ? "Running as soon as Python has started…" : "Running…";
+    const request = this.runtime.call("scratch_run", { code });
+    this.setRunning(request);
+    try {
+      const reply = await request;
+      this.showOutput(reply.output);
+      const where = reply.error?.line ? ` on line ${reply.error.line}` : "";
+      const said = [reply.error ? `${reply.error.type}${where}; see the output.` : "Done."];
+      // 1 run in a namespace we had used before: the worker was replaced meanwhile.
+      if (reply.runs === 1 && this.lastRuns > 0) {
+        said.push("Python was restarted since your last run, so names defined before are gone.");
+      }
+      if (reply.note) said.push(reply.note, "The scratchpad's names are gone too.");
+      this.lastRuns = reply.note ? 0 : reply.runs;
+      this.status.textContent = said.join(" ");
+    } catch (err) {
+      // A stop, a time limit or Python that cannot start: the message says which, in full.
+      this.status.textContent = err.message;
+    } finally {
+      this.setRunning(null);
+    }
+  }
+
+  stop() {
+    if (this.running) this.runtime.stop(this.running.id);
+  }
+
+  async clear() {
+    this.showOutput("");
+    this.status.textContent = "";
+    if (this.running) return;
+    const request = this.runtime.call("scratch_clear", {});
+    this.setRunning(request);
+    try {
+      await request;
+      this.lastRuns = 0;
+      this.status.textContent = "Cleared the output and the names you defined; np and the kernels stay.";
+    } catch (err) {
+      this.status.textContent = err.message;
+    } finally {
+      this.setRunning(null);
+    }
+  }
+}
+
+
+let scratchpad = null;
+
+/** Put the scratchpad on the page once per tab; call again after every page change. */
+export function install(runtime) {
+  scratchpad ??= new Scratchpad(runtime);
+  scratchpad.pageChanged();
+  return scratchpad;
+}

@@ -1,0 +1,212 @@
+"""The Python scratchpad, driven as a student would: by role and accessible name."""
+
+import json
+import re
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+from livelab.labs import lab
+from livelab.labs.view import fmt_number
+from tests import tools
+from tests.browser.test_accessibility import OUTSIDE_OUR_MARKUP, PALETTES, READY, RUN_AXE
+from tests.browser.test_questions import open_question, submit_code, verdict
+from tests.browser.test_rope_lab import LESSON, open_live_lab, score
+
+OTHER = "level-19/worked-examples/"
+RUN_LIMIT = 30_000  # a first run waits for Python's warm-up
+ON_PANEL = "axe.run(document.querySelector('.livelab-scratchpad-region')"
+
+
+def panel(page):
+    return page.get_by_role("dialog", name="Python scratchpad")
+
+
+def editor(page):
+    return panel(page).get_by_role("textbox", name="Python code")
+
+
+def output(page):
+    return panel(page).get_by_role("log", name="Output")
+
+
+def status(page):
+    return panel(page).get_by_role("status")
+
+
+def open_scratchpad(page):
+    page.get_by_role("button", name="Python scratchpad").click()
+    expect(editor(page)).to_be_focused(timeout=RUN_LIMIT)
+
+
+def type_code(page, text):
+    """Type line by line as a student would (the lines typed here need no indentation)."""
+    editor(page).click()
+    page.keyboard.press("ControlOrMeta+a")
+    page.keyboard.press("Delete")
+    page.keyboard.type(text)
+
+
+def run_with_keys(page):
+    editor(page).focus()
+    page.keyboard.press("Control+Enter")
+
+
+def test_open_type_a_program_run_it_with_ctrl_enter_and_read_its_output(page, site):
+    page.goto(site.url(LESSON))
+    toggle = page.get_by_role("button", name="Python scratchpad")
+    expect(toggle).to_have_attribute("title", re.compile(r"Alt\+P"))
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    open_scratchpad(page)
+    type_code(page, "x = np.array([3.0, 4.0])\nprint('norm', np.linalg.norm(x))\nx / 5")
+    run_with_keys(page)
+    expect(output(page)).to_have_text("norm 5.0\narray([0.6, 0.8])", timeout=RUN_LIMIT)
+    # Names stay for the next run, as in a notebook; a kernel's help shows its shapes.
+    type_code(page, "help(rmsnorm)\nx.sum()")
+    panel(page).get_by_role("button", name="Run").click()
+    expect(output(page)).to_contain_text("Shapes: x [..., d]")
+    expect(output(page)).to_contain_text("np.float64(7.0)")
+    panel(page).get_by_role("button", name="Clear").click()
+    expect(output(page)).to_be_hidden()
+    expect(status(page)).to_contain_text("Cleared")
+    run_with_keys(page)
+    expect(output(page)).to_contain_text("NameError: name 'x' is not defined")
+
+
+def test_an_error_names_the_line_in_the_students_text(page, site):
+    page.goto(site.url(LESSON))
+    open_scratchpad(page)
+    type_code(page, "a = 1\nb = 2\nc = a / (b - 2)\nprint(c)")
+    run_with_keys(page)
+    expect(status(page)).to_have_text(re.compile("^ZeroDivisionError on line 3"), timeout=RUN_LIMIT)
+    expect(output(page)).to_contain_text("line 3, in <module>\n    c = a / (b - 2)")
+    expect(output(page)).not_to_contain_text(".py")
+
+
+def test_stop_ends_an_endless_loop_and_the_next_run_works(page, site):
+    page.goto(site.url(LESSON))
+    open_scratchpad(page)
+    type_code(page, "print('warm')")
+    run_with_keys(page)
+    expect(output(page)).to_have_text("warm", timeout=RUN_LIMIT)
+    type_code(page, "while True: pass")
+    run_with_keys(page)
+    stop = panel(page).get_by_role("button", name="Stop")
+    expect(stop).to_be_enabled()
+    stop.click()
+    expect(status(page)).to_have_text("Stopped: you stopped the run.")
+    expect(stop).to_be_disabled()
+    type_code(page, "print('after the stop')")
+    run_with_keys(page)
+    expect(output(page)).to_have_text("after the stop", timeout=RUN_LIMIT)
+
+
+def test_open_in_scratchpad_reproduces_the_rope_labs_score_exactly(page, site):
+    open_live_lab(page, site)
+    rope_lab = page.locator('[data-lab="rope"]')
+    rope_lab.get_by_label("q position").fill("7")
+    rope_lab.get_by_label("θ (radians per position)").fill("0.37")
+    settings = {"q_pos": 7, "theta": 0.37}
+    expect(score(page)).to_have_text(
+        lab("rope").view(lab("rope").compute(**settings))["text"]["score"]
+    )
+    rope_lab.get_by_role("button", name="Open in scratchpad").click()
+    expect(editor(page)).to_contain_text("theta = 0.37")
+    expect(status(page)).to_contain_text("RoPE lab")
+    panel(page).get_by_role("button", name="Run").click()
+    expect(output(page)).to_have_text(re.compile(r"^-?\d+\.\d+$"), timeout=RUN_LIMIT)
+    value = float(output(page).inner_text())
+    assert value == lab("rope").compute(**settings)["score"]  # the very float the lab shows
+    assert fmt_number(value) == score(page).inner_text()
+
+
+def test_the_text_is_kept_per_page_across_instant_navigation_and_a_reload(page, site):
+    page.goto(site.url(LESSON))
+    open_scratchpad(page)
+    type_code(page, "kept_here = 1")
+    page.get_by_role("link", name=re.compile("Worked examples")).first.click()
+    page.wait_for_url(re.compile(OTHER))
+    expect(panel(page)).to_be_visible()  # still open after the instant navigation
+    expect(editor(page)).to_have_text("")
+    type_code(page, "other_page = 2")
+    page.go_back()
+    page.wait_for_url(re.compile(LESSON))
+    expect(editor(page)).to_have_text("kept_here = 1")
+    page.reload()
+    open_scratchpad(page)
+    expect(editor(page)).to_have_text("kept_here = 1")
+
+
+@pytest.mark.parametrize("saved", [json.dumps({"version": 1, "pages": {LESSON: 42}}), "{not json"])
+def test_odd_saved_text_leaves_an_empty_scratchpad_and_a_working_page(page, site, saved):
+    key = f"livelab-scratchpad:{urlparse(site.url()).path}"
+    page.goto(site.url(LESSON))
+    page.evaluate("([key, saved]) => localStorage.setItem(key, saved)", [key, saved])
+    page.reload()
+    open_scratchpad(page)
+    expect(editor(page)).to_have_text("")
+    type_code(page, "1 + 1")
+    run_with_keys(page)
+    expect(output(page)).to_have_text("2", timeout=RUN_LIMIT)
+    assert page.evaluate("(key) => JSON.parse(localStorage.getItem(key)).pages", key) == {
+        LESSON: "1 + 1"
+    }
+
+
+def test_a_name_defined_in_the_scratchpad_is_unknown_to_the_next_check(page, site):
+    q1 = open_question(page, site, "c1")
+    open_scratchpad(page)
+    type_code(page, "scratch_secret = 3\nscratch_secret")
+    run_with_keys(page)
+    expect(output(page)).to_have_text("3", timeout=RUN_LIMIT)
+    page.get_by_role("button", name="Close the scratchpad").click()
+    submit_code(page, "c1", f"({q1.reference_blank}) * scratch_secret")
+    expect(verdict(page, "c1")).to_contain_text("NameError", timeout=RUN_LIMIT)
+    open_scratchpad(page)
+    type_code(page, "scratch_secret * 2")
+    run_with_keys(page)
+    expect(output(page)).to_have_text("6", timeout=RUN_LIMIT)  # still there for the scratchpad
+
+
+@pytest.mark.parametrize("width", [360, 1200])
+def test_a_full_screen_sheet_on_a_phone_and_a_docked_panel_on_a_wide_screen(browser, site, width):
+    context = browser.new_context(viewport={"width": width, "height": 740})
+    page = context.new_page()
+    try:
+        page.goto(site.url(LESSON))
+        open_scratchpad(page)
+        box = panel(page).bounding_box()
+        assert box is not None
+        if width == 360:
+            assert (box["x"], box["y"], box["width"], box["height"]) == (0, 0, 360, 740)
+        else:  # at the right, below the header; the lesson's text stays beside it, uncovered
+            assert box["x"] + box["width"] == 1200 and box["x"] >= 600 and box["y"] > 0
+            text = page.locator(".md-content").bounding_box()
+            assert text is not None and text["x"] + text["width"] <= box["x"]
+        controls = [*panel(page).get_by_role("button").all(), editor(page)]
+        for control in controls:
+            size = control.bounding_box()
+            assert size is not None and min(size["width"], size["height"]) >= 24, control
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("palette", PALETTES)
+def test_axe_finds_nothing_in_the_open_scratchpad_in_either_palette(browser, site, palette):
+    context = browser.new_context(color_scheme=palette)
+    page = context.new_page()
+    allowed = {rule: selector for rule, (selector, _) in OUTSIDE_OUR_MARKUP.items()}
+    try:
+        page.goto(site.url(LESSON))
+        page.wait_for_function(READY, timeout=60_000)
+        page.add_script_tag(content=tools.axe_source())
+        closed = page.evaluate(RUN_AXE, allowed)
+        open_scratchpad(page)
+        type_code(page, "print('checked')\n1 / 0")
+        run_with_keys(page)
+        expect(output(page)).to_contain_text("ZeroDivisionError", timeout=RUN_LIMIT)
+        # Open, the panel alone: the page beside it is narrower, which is the labs' business.
+        assert closed + page.evaluate(RUN_AXE.replace("axe.run(document", ON_PANEL), allowed) == []
+    finally:
+        context.close()
