@@ -8,6 +8,8 @@
   drag_60hz        200 inputs 16 ms apart: requests actually sent, lag of the last input
   lab_ms           the same input -> view / -> paint timings for each registered lab's first
                    slider, and for a few controls a slider misses (LAB_INPUTS)
+  scratch_ms       the Python scratchpad: a click on Run -> the output of a trivial program
+                   in the panel ("output") and -> the next animation frame ("paint"), p50/p95
 
 Run: make bench  (or .venv/bin/python bench/latency.py [--runs N])
 """
@@ -128,6 +130,37 @@ LAB_STEPS = """async ([kind, selector, values, steps]) => {
 }"""
 
 
+# The scratchpad's trivial program prints a number one higher each run, so each output is new.
+SCRATCH_PROGRAM = "n = globals().get('n', 0) + 1\nn"
+SCRATCH_RUNS = """async (runs) => {
+  const panel = document.getElementById("livelab-scratchpad");
+  const run = [...panel.querySelectorAll("button")].find((b) => b.textContent === "Run");
+  const output = panel.querySelector('[role="log"]');
+  const out = [];
+  for (let i = 0; i < runs; i++) {
+    const before = Number(output.textContent || 0);
+    const shown = new Promise((resolve) => {
+      const watch = new MutationObserver(() => {
+        if (Number(output.textContent) === before + 1) {
+          watch.disconnect();
+          resolve(performance.now());
+        }
+      });
+      watch.observe(output, { childList: true, characterData: true, subtree: true });
+    });
+    const start = performance.now();
+    run.click();
+    const seen = await shown;
+    // The time the frame callback runs, not the frame's start (which may precede `seen`).
+    const painted = await new Promise((resolve) =>
+      requestAnimationFrame(() => resolve(performance.now())));
+    out.push([seen - start, painted - start]);
+    await new Promise((resolve) => setTimeout(resolve, 0)); // Run is enabled again after the reply
+  }
+  return out;
+}"""
+
+
 BOOT_PHASES = """async () => {
   const { runtime } = await import("/assets/livelab/runtime/client.js");
   return { worker_created: Math.round(runtime.startedAt), ...runtime.bootPhases };
@@ -171,7 +204,18 @@ def measure_labs(page, steps: int) -> dict[str, list]:
     }
 
 
-def measure(browser, site, steps: int, lab_steps: int) -> dict:
+def measure_scratchpad(page, runs: int) -> list:
+    """Open the scratchpad, type the trivial program, run it once to warm up, then time runs."""
+    page.get_by_role("button", name="Python scratchpad").click()
+    code = page.get_by_role("textbox", name="Python code")
+    code.click()
+    page.keyboard.type(SCRATCH_PROGRAM)
+    page.keyboard.press("Control+Enter")
+    page.get_by_role("log", name="Output").filter(has_text="1").wait_for(timeout=60_000)
+    return page.evaluate(SCRATCH_RUNS, runs)
+
+
+def measure(browser, site, steps: int, lab_steps: int, scratch_runs: int = 30) -> dict:
     context = browser.new_context()
     context.add_init_script(FIRST_VIEW_PROBE)
     page = context.new_page()
@@ -185,6 +229,7 @@ def measure(browser, site, steps: int, lab_steps: int) -> dict:
     slider = page.evaluate(LAB_STEPS, ["rope", 'input[data-param="q_pos"]', rope_values, steps])
     drag = page.evaluate(DRAG_60HZ, steps)
     labs = measure_labs(page, lab_steps)
+    scratch = measure_scratchpad(page, scratch_runs)
     context.close()
     return {
         "cold_ms": cold,
@@ -194,6 +239,7 @@ def measure(browser, site, steps: int, lab_steps: int) -> dict:
         "slider": slider,
         "drag_60hz": drag,
         "labs": labs,
+        "scratch": scratch,
     }
 
 
@@ -202,11 +248,15 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="fresh profiles to measure")
     parser.add_argument("--steps", type=int, default=200, help="slider inputs per drag")
     parser.add_argument("--lab-steps", type=int, default=50, help="inputs per lab control")
+    parser.add_argument("--scratch-runs", type=int, default=30, help="scratchpad runs timed")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         site = serve_site(Path(tmp))
         browser = launch_chromium(playwright)
-        runs = [measure(browser, site, args.steps, args.lab_steps) for _ in range(args.runs)]
+        runs = [
+            measure(browser, site, args.steps, args.lab_steps, args.scratch_runs)
+            for _ in range(args.runs)
+        ]
         browser.close()
         site.close()
     view = [pair[0] for run in runs for pair in run["slider"]]
@@ -225,6 +275,10 @@ def main() -> int:
                 for i, part in enumerate(("view", "paint"))
             }
             for name in LAB_INPUTS
+        },
+        "scratch_ms": {
+            part: summary([pair[i] for run in runs for pair in run["scratch"]])
+            for i, part in enumerate(("output", "paint"))
         },
     }
     print(json.dumps(report, indent=2))
