@@ -43,6 +43,25 @@ def test_glu_draws_the_value_and_the_product_of_gate_and_value(page, site):
     assert float(want["width"]) > 0
 
 
+@pytest.mark.parametrize(("width", "side_by_side"), [(360, False), (768, True), (1200, True)])
+def test_the_glu_pictures_sit_side_by_side_where_both_fit(browser, site, width, side_by_side):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(site.url(LESSON))  # the layout is the built page's; it needs no live lab
+    el = page.locator('[data-lab="glu"]')
+    curves = el.get_by_role("img", name=re.compile("^SiLU and ReLU")).element_handle()
+    # Both boxes in one go: the page above may still move while it loads.
+    curves, unit = el.get_by_role("img", name=re.compile("^The gated unit")).evaluate(
+        "(unit, curves) => [curves, unit].map((e) => e.getBoundingClientRect().toJSON())", curves
+    )
+    if side_by_side:
+        assert unit["x"] >= curves["x"] + curves["width"]
+        assert unit["y"] == pytest.approx(curves["y"], abs=1)  # tops aligned
+    else:
+        assert unit["y"] >= curves["y"] + curves["height"]
+    context.close()
+
+
 def test_rms_bars_follow_an_entry(page, site):
     el = open_live(page, site, "rms")
     picture = el.get_by_role("img", name=re.compile("^Bars of x"))

@@ -137,7 +137,7 @@ def body(values: dict, marks: Marks) -> str:
         + control_html(PARAMS, "gate", values, marks)
         + control_html(PARAMS, "value", values, marks)
         + "</div>"
-        '<div class="livelab-rope">'
+        '<div class="livelab-glu-pictures">'
         f'<svg class="livelab-figure" viewBox="0 0 {PLOT_WIDTH:g} {PLOT_HEIGHT:g}" '
         f'role="img" aria-labelledby="{plot_title}">'
         + marks.text("plot_title", tag="title", extra=f' id="{plot_title}"')
@@ -148,12 +148,12 @@ def body(values: dict, marks: Marks) -> str:
         + marks.text("unit_title", tag="title", extra=f' id="{unit_title}"')
         + marks.shapes("unit")
         + "</svg>"
+        "</div>"
         '<dl class="livelab-readout">'
         f"<dt>SiLU(gate)</dt><dd>{marks.text('silu_gate')}</dd>"
         f"<dt>ReLU(gate), for comparison</dt><dd>{marks.text('relu_gate')}</dd>"
         f"<dt>value</dt><dd>{marks.text('value_again')}</dd>"
         "</dl>"
-        "</div>"
         '<p class="livelab-score">'
         f'<label for="{product_id}">SiLU(gate) × value</label> '
         + marks.text("product", tag="output", extra=f' id="{product_id}" aria-live="polite"')
