@@ -18,6 +18,7 @@
 
 import { progress } from "../progress/store.js";
 import { coalesce } from "../runtime/coalesce.js";
+import { labView } from "../runtime/views.js";
 import { bindStatus } from "./status.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -258,7 +259,7 @@ export function mount(el, runtime) {
     async (params) => {
       asking = true;
       try {
-        return await runtime.call("lab", { kind, params });
+        return await labView(runtime, kind, params);
       } finally {
         asking = false;
       }

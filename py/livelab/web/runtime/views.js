@@ -1,0 +1,34 @@
+// Lab views the worker has computed in this tab, by lab kind and params.
+//
+// A lab's view is a pure function of its params (the same params give the same numbers and
+// shapes; labs that draw random numbers seed them from their params), so a view Python has
+// made once can be shown again without asking it: after an instant navigation back to a
+// page, its labs come up at the positions they had, and dragging a slider back over values
+// already seen costs nothing. Only views of this tab's live worker are kept, and one is used
+// only while Python is live: a page whose Python failed shows the failure, not old numbers.
+
+const LIMIT = 200; // views kept, the least recently used dropped first
+
+const views = new Map(); // JSON of [kind, params] -> the worker's reply
+
+function keyOf(kind, params) {
+  return JSON.stringify([kind, params]);
+}
+
+/**
+ * The lab's view for these params: from this tab's memory when Python made it before and is
+ * live now, else from the worker (and then remembered).
+ */
+export async function labView(runtime, kind, params) {
+  const key = keyOf(kind, params);
+  const known = views.get(key);
+  if (known !== undefined && runtime.state === "ready") {
+    views.delete(key); // most recently used goes last
+    views.set(key, known);
+    return known;
+  }
+  const reply = await runtime.call("lab", { kind, params });
+  views.set(key, reply);
+  if (views.size > LIMIT) views.delete(views.keys().next().value);
+  return reply;
+}
