@@ -52,7 +52,7 @@ lock:
 		--no-emit-index-url --no-emit-find-links --annotation-style line \
 		-o requirements.lock pyproject.toml requirements.in
 
-# Pyodide, KaTeX and Workbox straight from the npm registry (no npm, no node_modules), each
+# Pyodide, KaTeX, Workbox and CodeMirror straight from the npm registry (no npm, no node_modules), each
 # checked against its sha512 in py/livelab/build/runtime.lock.json, and Pyodide's NumPy wheel,
 # checked against pyodide-lock.json; cached in $$LIVELAB_CACHE or ~/.cache/livelab. A build
 # fetches whatever is missing by itself; this step only does it up front.
