@@ -11,7 +11,11 @@ visit, or from the wheel) and that snapshot's size and the helper's time to stor
 
   bare      navigation -> NumPy's first result in the bare worker
   ours      navigation -> first lab view computed by Python (the RoPE lab live)
-  link      click on a link to the lesson -> first lab view (the worker kept running)
+  link      click on a link to the lesson -> first lab view (the worker kept running; the
+            lesson's labs were shown before in this tab, so their views come from the tab's
+            memory of views Python made: runtime/views.js)
+  link_new  click on a link to a page not yet shown in this tab (the worked examples) -> its
+            first lab view; the same as link when a view for its lab's params was made before
   *_after_ready_ms   the worker's "ready" -> first lab view (the first lab call's own time)
 
 Run: make bench  (or .venv/bin/python bench/startup.py [--rounds N] [--throttle-mbit 1.5])
@@ -114,6 +118,14 @@ def after_ready_ms(first_view: float, boot: dict) -> float:
     return round(first_view - boot["ready"])
 
 
+def link_to_new_page_ms(page) -> float:
+    """From the lesson, a click on the worked examples' link -> that page's first lab view."""
+    start = page.evaluate("performance.now()")
+    page.evaluate("delete window.__firstViewMs")
+    page.get_by_role("link", name="Worked examples and exercises").first.click()
+    return first_view_ms(page) - start
+
+
 def one_round(browser, site) -> dict:
     context = browser.new_context()
     page = context.new_page()
@@ -135,6 +147,7 @@ def one_round(browser, site) -> dict:
     ours_reload = first_view_ms(page)
     reload_boot = boot_facts(page)
     link = page_change_by_link_ms(page, site)
+    link_new = link_to_new_page_ms(page)
     context.close()
     return {
         "cold_after_ready_ms": after_ready_ms(ours_cold, cold_boot),
@@ -144,6 +157,7 @@ def one_round(browser, site) -> dict:
         "ours_cold_ms": ours_cold,
         "ours_reload_ms": ours_reload,
         "link_ms": link,
+        "link_new_ms": link_new,
         "cold_visit": cold_visit,
         "cold_boot": cold_boot,
         "reload_boot": reload_boot,
@@ -189,6 +203,7 @@ def table(rounds: list[dict]) -> str:
     for name, bare, ours in rows:
         lines.append(f"| {name} | {bare / 1000:.2f} s | {ours / 1000:.2f} s | {ours / bare:.2f}× |")
     lines.append(f"| page change by link | – | {med['link_ms'] / 1000:.2f} s | – |")
+    lines.append(f"| link to a page not shown yet | – | {med['link_new_ms'] / 1000:.2f} s | – |")
     lines.append(
         f"first lab view after ready: cold {med['cold_after_ready_ms']:.0f} ms, "
         f"reload {med['reload_after_ready_ms']:.0f} ms (median)"
