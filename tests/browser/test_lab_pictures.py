@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from livelab.labs import glu, rms
+from livelab.labs import glu, modern_block, rms
 
 LESSON = "level-19/modern-blocks/"
 LIVE = re.compile("^Live:")
@@ -125,3 +125,47 @@ def test_a_config_edit_and_its_effect_share_one_screen(browser, site, width, hei
     bottom = qkv.bounding_box()["y"] + qkv.bounding_box()["height"]
     context.close()
     assert bottom - top <= height, (top, bottom)
+
+
+# The character before each line break of an element's text, found from where each
+# character's box sits (a new line starts lower than the character before it).
+CHARACTERS_BEFORE_BREAKS = """(element) => {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  const before = [];
+  let lastTop = null, last = '';
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let i = 0; i < node.length; i++) {
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const top = range.getBoundingClientRect().top;
+      if (lastTop !== null && top > lastTop + 2) before.push(last);
+      lastTop = top;
+      last = node.data[i];
+    }
+  }
+  return before;
+}"""
+
+
+def test_config_names_wrap_only_after_an_underscore_or_a_space(browser, site):
+    breaks: dict[int, dict[str, list[str]]] = {}
+    for width in (360, 768, 1200):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        page = context.new_page()
+        page.goto(site.url(LESSON))  # the labels are the built page's
+        form = page.locator('[data-lab="modern-block"] details', has_text="Config fields")
+        fields = form.get_by_role("spinbutton").all() + form.get_by_role("checkbox").all()
+        assert len(fields) == len(modern_block.CONFIG_FIELDS)
+        breaks[width] = {}
+        for field in fields:
+            label = field.evaluate_handle("(input) => input.labels[0]").as_element()
+            assert label is not None
+            name = label.text_content() or ""
+            breaks[width][name] = label.evaluate(CHARACTERS_BEFORE_BREAKS)
+            assert set(breaks[width][name]) <= {"_", " "}, (width, name, breaks[width][name])
+            assert label.evaluate("(e) => e.scrollWidth <= e.clientWidth"), (width, name)
+        context.close()
+    # In the narrow columns beside the figure the longest name takes two lines, so the rule
+    # above is exercised: it breaks after an underscore, never inside a word.
+    assert breaks[1200]["max_sequence_slots"] == ["_"]

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from livelab.labs import LAB_FENCE, LABS, Lab, all_labs, lab, lab_view, register_lab
-from livelab.labs.markup import Marks, lab_html, shapes_svg
+from livelab.labs.markup import Marks, lab_html, label_html, number_control, shapes_svg
 from livelab.labs.view import BELOW_AXES, SVG_TAGS, X_TICK_ROW, Frame, shape
 from livelab.options import Option, Options
 
@@ -199,3 +199,11 @@ def test_a_lab_fence_takes_its_own_options_besides_the_params():
     assert set(LAB_FENCE) == {"lab", "id", "title"}
     assert all(spec.what for spec in LAB_FENCE.values())
     assert not set(LAB_FENCE) & {p for k in all_labs() for p in lab(k).params}
+
+
+def test_a_label_may_wrap_after_each_underscore_and_stays_escaped():
+    assert label_html("max_sequence_slots") == "max_<wbr>sequence_<wbr>slots"
+    assert label_html("a<b_c") == "a&lt;b_<wbr>c"
+    spec = Option(2, 1, 9, 1, "max_sequence_slots", control="number")
+    markup = number_control("max_sequence_slots", spec, 2, Marks("lab", {}))
+    assert ">max_<wbr>sequence_<wbr>slots</label>" in markup

@@ -25,6 +25,15 @@ def attr(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
+def label_html(text: str) -> str:
+    """A control's label as HTML: escaped, and free to wrap after each underscore only.
+
+    Config names such as max_sequence_slots are one long word to the browser, which on a
+    phone would otherwise break them anywhere (max_sequence_sl / ots).
+    """
+    return html.escape(text).replace("_", "_<wbr>")
+
+
 @dataclass(frozen=True)
 class Marks:
     """Helpers that render marked elements of one lab instance from its first view."""
@@ -108,7 +117,7 @@ def range_control(name: str, spec: Option, value: object, marks: Marks) -> str:
     value_marks = ' class="livelab-value" aria-hidden="true"'
     return (
         '<div class="livelab-control">'
-        f'<label for="{attr(dom_id)}">{html.escape(spec.label or name)}</label>'
+        f'<label for="{attr(dom_id)}">{label_html(spec.label or name)}</label>'
         f'<input type="range" id="{attr(dom_id)}" data-param="{attr(name)}" '
         f'{_limits(spec)} value="{attr(value)}" disabled>'
         + marks.text(name, extra=value_marks)
@@ -121,7 +130,7 @@ def number_control(name: str, spec: Option, value: object, marks: Marks) -> str:
     dom_id = marks.dom_id(name)
     return (
         '<div class="livelab-control livelab-control--number">'
-        f'<label for="{attr(dom_id)}">{html.escape(spec.label or name)}</label>'
+        f'<label for="{attr(dom_id)}">{label_html(spec.label or name)}</label>'
         f'<input type="number" id="{attr(dom_id)}" data-param="{attr(name)}" '
         f'{_limits(spec)} value="{attr(_number_text(value))}" inputmode="decimal" disabled>'
         "</div>"
@@ -135,7 +144,7 @@ def checkbox_control(name: str, spec: Option, value: object, marks: Marks) -> st
     return (
         '<div class="livelab-control livelab-control--check">'
         f'<input type="checkbox" id="{attr(dom_id)}" data-param="{attr(name)}"{checked} disabled>'
-        f'<label for="{attr(dom_id)}">{html.escape(spec.label or name)}</label>'
+        f'<label for="{attr(dom_id)}">{label_html(spec.label or name)}</label>'
         "</div>"
     )
 
@@ -150,11 +159,11 @@ def radio_control(name: str, spec: Option, value: object, marks: Marks) -> str:
             '<span class="livelab-choice">'
             f'<input type="radio" id="{attr(dom_id)}" name="{attr(marks.dom_id(name))}" '
             f'data-param="{attr(name)}" value="{attr(choice)}"{checked} disabled>'
-            f'<label for="{attr(dom_id)}">{html.escape(label)}</label></span>'
+            f'<label for="{attr(dom_id)}">{label_html(label)}</label></span>'
         )
     return (
         '<fieldset class="livelab-control livelab-control--radio">'
-        f"<legend>{html.escape(spec.label or name)}</legend>" + "".join(options) + "</fieldset>"
+        f"<legend>{label_html(spec.label or name)}</legend>" + "".join(options) + "</fieldset>"
     )
 
 
