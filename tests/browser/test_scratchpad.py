@@ -102,6 +102,35 @@ def test_stop_ends_an_endless_loop_and_the_next_run_works(page, site):
     expect(output(page)).to_have_text("after the stop", timeout=RUN_LIMIT)
 
 
+def test_an_endless_loop_is_stopped_at_the_time_limit_and_the_page_goes_on(page, site):
+    page.goto(site.url(LESSON))
+    open_scratchpad(page)
+    type_code(page, "while True: pass")
+    run_with_keys(page)
+    expect(status(page)).to_have_text(
+        re.compile(r"^Stopped: the code ran longer than 5 s\."), timeout=RUN_LIMIT
+    )
+    type_code(page, "print('still here')")
+    run_with_keys(page)
+    expect(output(page)).to_have_text("still here", timeout=RUN_LIMIT)
+
+
+def test_without_isolation_a_stop_restarts_python_and_says_names_are_gone(page, plain_site):
+    page.goto(plain_site.url(LESSON))
+    open_scratchpad(page)
+    type_code(page, "kept = 1\nkept")
+    run_with_keys(page)
+    expect(output(page)).to_have_text("1", timeout=RUN_LIMIT)
+    type_code(page, "while True: pass")
+    run_with_keys(page)
+    panel(page).get_by_role("button", name="Stop").click()
+    expect(status(page)).to_have_text("Stopped: you stopped the run.")
+    type_code(page, "kept")
+    run_with_keys(page)
+    expect(status(page)).to_contain_text("names defined before are gone", timeout=RUN_LIMIT)
+    expect(output(page)).to_contain_text("NameError: name 'kept' is not defined")
+
+
 def test_open_in_scratchpad_reproduces_the_rope_labs_score_exactly(page, site):
     open_live_lab(page, site)
     rope_lab = page.locator('[data-lab="rope"]')
@@ -113,6 +142,7 @@ def test_open_in_scratchpad_reproduces_the_rope_labs_score_exactly(page, site):
     )
     rope_lab.get_by_role("button", name="Open in scratchpad").click()
     expect(editor(page)).to_contain_text("theta = 0.37")
+    expect(score(page)).to_be_in_viewport()  # the lab stays in sight beside the docked panel
     expect(status(page)).to_contain_text("RoPE lab")
     panel(page).get_by_role("button", name="Run").click()
     expect(output(page)).to_have_text(re.compile(r"^-?\d+\.\d+$"), timeout=RUN_LIMIT)

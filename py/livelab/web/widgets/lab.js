@@ -227,8 +227,9 @@ function scratchButton(el, runtime, status) {
   button.addEventListener("click", async () => {
     try {
       const code = await runtime.call("lab_scratch", { kind: el.dataset.labKind, params: readParams(el) });
-      const source = el.querySelector(".livelab-lab__title")?.textContent.split(":")[0].trim();
-      document.dispatchEvent(new CustomEvent("livelab:scratchpad", { detail: { code, source: `${source} lab` } }));
+      const title = el.querySelector(".livelab-lab__title")?.textContent.split(":")[0].trim();
+      const detail = { code, source: `${title} lab`, anchor: el };
+      document.dispatchEvent(new CustomEvent("livelab:scratchpad", { detail }));
     } catch (err) {
       if (err.type === "ValueError" && showError(el, err.message)) return;
       if (err.type !== "RuntimeUnavailable") status.error(`Could not open the scratchpad: ${err.message}`);

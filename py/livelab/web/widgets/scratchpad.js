@@ -104,7 +104,7 @@ class Scratchpad {
   async open() {
     this.panel.hidden = false;
     this.toggle.setAttribute("aria-expanded", "true");
-    document.documentElement.classList.add("livelab-scratchpad-open");
+    keepPlace(() => document.documentElement.classList.add("livelab-scratchpad-open"));
     const editor = await this.ensureEditor();
     if (editor && !this.panel.hidden) editor.focus();
     return editor;
@@ -113,7 +113,7 @@ class Scratchpad {
   hide() {
     this.panel.hidden = true;
     this.toggle.setAttribute("aria-expanded", "false");
-    document.documentElement.classList.remove("livelab-scratchpad-open");
+    keepPlace(() => document.documentElement.classList.remove("livelab-scratchpad-open"));
     this.toggle.focus();
   }
 
@@ -163,8 +163,9 @@ class Scratchpad {
   }
 
   /** A lab's numbers as code: they replace the text (Ctrl+Z brings it back). */
-  async insert({ code, source }) {
+  async insert({ code, source, anchor }) {
     const editor = await this.open();
+    anchor?.scrollIntoView({ block: "nearest" }); // the lab stays in sight beside the panel
     if (!editor) return;
     editor.setText(code);
     editor.focus();
@@ -232,6 +233,18 @@ class Scratchpad {
   }
 }
 
+
+/**
+ * Make a layout change (the docked panel narrows the page) without losing the student's
+ * place: the text at a third of the window's height stays where it was.
+ */
+function keepPlace(change) {
+  const content = document.querySelector(".md-content")?.getBoundingClientRect();
+  const probe = content && document.elementFromPoint(content.left + 8, innerHeight / 3);
+  const before = probe?.getBoundingClientRect().top;
+  change();
+  if (probe?.isConnected) scrollBy(0, probe.getBoundingClientRect().top - before);
+}
 
 let scratchpad = null;
 
