@@ -151,7 +151,12 @@ def validate_config(config: Mapping[str, object] | BlockConfig) -> BlockConfig:
 
 
 def param_shapes(config: Mapping[str, object] | BlockConfig) -> dict[str, tuple[int, ...]]:
-    """Name and shape of every parameter of one modern block under this config."""
+    """Name and shape of every parameter of one modern block under this config.
+
+    Shapes with D = hidden_size, F = ffn_hidden_size, H * dh = query_heads * head_dim:
+    attn_norm, ffn_norm [D]; W_q, W_k, W_v [D, H * dh]; W_o [H * dh, D]; W_gate, W_up [D, F];
+    W_down [F, D]; with bias, each projection's bias [its output width].
+    """
     c = validate_config(config)
     d, f, hd = c.hidden_size, c.ffn_hidden_size, c.query_heads * c.head_dim
     shapes: dict[str, tuple[int, ...]] = {
@@ -176,6 +181,7 @@ def init_params(config: Mapping[str, object] | BlockConfig, seed: int = 0) -> di
     """Seeded random parameters for one modern block.
 
     Matrices are drawn from N(0, 1 / fan_in), norm gains are ones, biases zeros.
+    Shapes: each array has the shape param_shapes(config) gives under its name.
     """
     rng = np.random.default_rng(seed)
     params: dict[str, np.ndarray] = {}
