@@ -74,6 +74,23 @@ def test_open_type_a_program_run_it_with_ctrl_enter_and_read_its_output(page, si
     expect(output(page)).to_contain_text("NameError: name 'x' is not defined")
 
 
+def test_alt_p_opens_and_closes_it_and_escape_outside_the_editor_closes_it(page, site):
+    page.goto(site.url(LESSON))
+    page.keyboard.press("Alt+p")
+    expect(editor(page)).to_be_focused(timeout=RUN_LIMIT)
+    expect(page).to_have_url(site.url(LESSON))  # Material's own "p" (previous page) stayed out
+    page.keyboard.press("Alt+p")
+    expect(panel(page)).to_be_hidden()
+    page.keyboard.press("Alt+p")
+    expect(editor(page)).to_be_focused()
+    page.keyboard.press("Escape")  # in the editor, Escape is CodeMirror's (it frees Tab)
+    expect(panel(page)).to_be_visible()
+    panel(page).get_by_role("button", name="Run").focus()
+    page.keyboard.press("Escape")
+    expect(panel(page)).to_be_hidden()
+    expect(page.get_by_role("button", name="Python scratchpad")).to_be_focused()
+
+
 def test_an_error_names_the_line_in_the_students_text(page, site):
     page.goto(site.url(LESSON))
     open_scratchpad(page)
@@ -208,16 +225,23 @@ def test_a_full_screen_sheet_on_a_phone_and_a_docked_panel_on_a_wide_screen(brow
         open_scratchpad(page)
         box = panel(page).bounding_box()
         assert box is not None
-        if width == 360:
+        modal = panel(page).get_attribute("aria-modal")
+        page_inert = page.evaluate("document.querySelector('.md-container').inert")
+        if width == 360:  # modal: the page behind the sheet is out of reach until it closes
             assert (box["x"], box["y"], box["width"], box["height"]) == (0, 0, 360, 740)
+            assert (modal, page_inert) == ("true", True)
         else:  # at the right, below the header; the lesson's text stays beside it, uncovered
             assert box["x"] + box["width"] == 1200 and box["x"] >= 600 and box["y"] > 0
             text = page.locator(".md-content").bounding_box()
             assert text is not None and text["x"] + text["width"] <= box["x"]
+            assert (modal, page_inert) == ("false", False)
         controls = [*panel(page).get_by_role("button").all(), editor(page)]
         for control in controls:
             size = control.bounding_box()
             assert size is not None and min(size["width"], size["height"]) >= 24, control
+        panel(page).get_by_role("button", name="Close the scratchpad").click()
+        expect(page.get_by_role("button", name="Python scratchpad")).to_be_focused()
+        assert page.evaluate("document.querySelector('.md-container').inert") is False
     finally:
         context.close()
 

@@ -14,6 +14,8 @@ const pageKey = () => progress.pageKey(); // the key saved progress files this p
 const PANEL_ID = "livelab-scratchpad";
 const EDITOR_FAILED =
   "The code editor could not be loaded. Check your connection, then close the scratchpad and open it again.";
+// Below this width (livelab.css) the panel is a full-screen sheet: modal, the page inert.
+const SHEET = globalThis.matchMedia?.("(max-width: 29.99em)");
 const HINT = "np and the course kernels are ready: try help(rmsnorm). Ctrl+Enter runs the code.";
 
 function element(tag, props = {}, ...children) {
@@ -98,6 +100,8 @@ class Scratchpad {
     const region = element("aside", { className: "livelab-scratchpad-region" }, this.toggle, this.panel);
     region.setAttribute("aria-label", "Scratchpad");
     document.body.append(region);
+    this.region = region;
+    SHEET?.addEventListener("change", () => this.setModal());
   }
 
   /** Open the panel with this page's text, and put the caret in the editor. */
@@ -105,6 +109,7 @@ class Scratchpad {
     this.panel.hidden = false;
     this.toggle.setAttribute("aria-expanded", "true");
     keepPlace(() => document.documentElement.classList.add("livelab-scratchpad-open"));
+    this.setModal();
     const editor = await this.ensureEditor();
     if (editor && !this.panel.hidden) editor.focus();
     return editor;
@@ -114,7 +119,20 @@ class Scratchpad {
     this.panel.hidden = true;
     this.toggle.setAttribute("aria-expanded", "false");
     keepPlace(() => document.documentElement.classList.remove("livelab-scratchpad-open"));
+    this.setModal();
     this.toggle.focus();
+  }
+
+  /**
+   * As a full-screen sheet the panel is modal: the page behind it is inert, so Tab and a
+   * screen reader stay in the panel. Docked, the page beside it stays usable.
+   */
+  setModal() {
+    const modal = !this.panel.hidden && Boolean(SHEET?.matches);
+    this.panel.setAttribute("aria-modal", String(modal));
+    for (const child of document.body.children) {
+      if (child !== this.region) child.inert = modal;
+    }
   }
 
   /** The editor showing the current page's text: made anew for a new page (own undo history). */
