@@ -183,8 +183,9 @@ def clean_state(files_root: str | None = None) -> Snapshot:
     """Load and warm up everything a call can reach, then record the state for later checks.
 
     The worker calls this just before the first request that runs student code. Every
-    question is checked and run once with trusted blanks (right and failing) and every lab
-    drawn, so that the modules they import lazily are loaded now; NumPy's submodules a
+    question is checked and run once with trusted blanks (right and failing), every lab
+    drawn and the scratchpad exercised (_warm_scratchpad), so that the modules they import
+    lazily are loaded now; NumPy's submodules a
     student is likely to reach for are loaded too. files_root is the folder the package was
     unpacked into (its files are hashed as well).
     """
