@@ -95,3 +95,27 @@ def test_each_question_kind_grades(page, built, kind):
     RIGHT_ANSWER[kind](box, q)
     box.get_by_role("button", name="Check").click()
     expect(box.get_by_role("status")).to_have_text(re.compile("^Correct"), timeout=30_000)
+
+
+def footer_link(page, direction: str):
+    """The footer's "Previous" or "Next" link, by its accessible name."""
+    name = re.compile(rf"^{direction}\b")
+    return page.get_by_role("contentinfo").get_by_role("link", name=name)
+
+
+def test_next_walks_every_page_and_the_last_one_leads_home(page, built):
+    page.goto(built.url(""))
+    visited: list[str] = []
+    home = ""  # the "Previous" link's name on the first page after home
+    while not visited or visited[-1] != "":
+        assert len(visited) < 20, f"Next never led home: {visited}"
+        before = page.url
+        expect(footer_link(page, "Next"), f"no way on from {before}").to_be_visible()
+        footer_link(page, "Next").click()
+        expect(page).not_to_have_url(before)
+        visited.append(page.url.removeprefix(built.url("")))
+        if len(visited) == 1:
+            home = footer_link(page, "Previous").get_attribute("aria-label") or ""
+    assert LESSON in visited and len(visited) >= 3
+    page.goto(built.url(visited[-2]))  # the last page, as a student arrives on it
+    expect(footer_link(page, "Next")).to_have_accessible_name(home.replace("Previous", "Next"))

@@ -117,14 +117,6 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
             files.remove(file)
         return files
 
-    def on_nav(self, nav, config, files, **kwargs):
-        """The last page of the nav leads on to the home page: a student who finishes the
-        course's pages finds the way back in the footer's "Next" instead of a dead end."""
-        pages = nav.pages
-        if len(pages) > 1 and nav.homepage is not None and pages[-1] is not nav.homepage:
-            pages[-1].next_page = nav.homepage
-        return nav
-
     def on_page_markdown(self, markdown, page, **kwargs):
         extension.SESSION.page = extension.PageRef(
             page.file.src_uri, Path(page.file.abs_src_path or ""), page.url
