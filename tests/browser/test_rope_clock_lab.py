@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from livelab.labs import rope_clock
+from livelab.labs import rope_clock, rope_clock_face
 
 LESSON = "level-19/modern-blocks/"
 
@@ -71,7 +71,7 @@ def test_no_hand_is_a_stub_and_no_two_labels_touch_on_screen(page, site):
         "return Math.hypot(r.width, r.height); })"
     )
     face = clock.evaluate("svg => svg.getBoundingClientRect().width")
-    radius = face * rope_clock.FACE_RADIUS / rope_clock.FACE_SIZE
+    radius = face * rope_clock_face.FACE_RADIUS / rope_clock_face.FACE_SIZE
     assert min(lengths) >= 0.45 * radius, (lengths, radius)
     boxes = clock.locator("text").evaluate_all(
         "labels => labels.map((t) => { const r = t.getBoundingClientRect(); "

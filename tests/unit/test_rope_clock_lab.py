@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from livelab.kernels import rope_score
-from livelab.labs import lab_view, rope, rope_clock
+from livelab.labs import lab_view, rope, rope_clock, rope_clock_face
 from livelab.labs.view import largest_em
 
 
@@ -41,13 +41,13 @@ def _hands(shapes):
 @pytest.mark.parametrize("d_k", [2, 6, 16])
 def test_one_face_with_one_long_hand_per_pair_at_the_gap_times_its_rate(d_k):
     s = rope_clock.LAB.compute(d_k=d_k, q_pos=30, k_pos=11)
-    shapes = rope_clock.clock_shapes(s)
+    shapes = rope_clock_face.clock_shapes(s)
     hands = _hands(shapes)
     assert len(hands) == d_k // 2
-    c = rope_clock.FACE_SIZE / 2
+    c = rope_clock_face.FACE_SIZE / 2
     for hand, rate in zip(hands, s["rates"], strict=True):
         dx, dy = float(hand["x2"]) - c, c - float(hand["y2"])
-        assert np.hypot(dx, dy) >= 0.5 * rope_clock.FACE_RADIUS - 0.01  # no stubs
+        assert np.hypot(dx, dy) >= 0.5 * rope_clock_face.FACE_RADIUS - 0.01  # no stubs
         turned = np.arctan2(dy, dx) - np.pi / 2  # counter-clockwise from the top
         assert np.cos(turned) == pytest.approx(np.cos(19 * rate), abs=1e-3)
         assert np.sin(turned) == pytest.approx(np.sin(19 * rate), abs=1e-3)
@@ -64,13 +64,13 @@ def test_moving_both_positions_leaves_every_hand_where_it_was():
 
 @pytest.mark.parametrize(("q_pos", "k_pos"), [(7, 4), (4, 4), (2048, 0), (0, 1)])
 def test_the_pair_numbers_never_sit_on_each_other(q_pos, k_pos):
-    shapes = rope_clock.clock_shapes(rope_clock.LAB.compute(d_k=16, q_pos=q_pos, k_pos=k_pos))
+    shapes = rope_clock_face.clock_shapes(rope_clock.LAB.compute(d_k=16, q_pos=q_pos, k_pos=k_pos))
     points = [
         (float(x["attrs"]["x"]), float(x["attrs"]["y"])) for x in shapes if x["tag"] == "text"
     ]
     nearest = min(np.hypot(a[0] - b[0], a[1] - b[1]) for a, b in itertools.combinations(points, 2))
     # LABEL_GAP radians on the ring: wider than a digit at the largest text size (16 px).
-    assert nearest >= 2 * rope_clock.LABEL_RING * np.sin(rope_clock.LABEL_GAP / 2) - 0.01
+    assert nearest >= 2 * rope_clock_face.LABEL_RING * np.sin(rope_clock_face.LABEL_GAP / 2) - 0.01
     assert nearest > 24
 
 
