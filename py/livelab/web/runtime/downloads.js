@@ -50,11 +50,22 @@ export class Downloads {
     return true;
   }
 
-  /** Resolves once every one of these URLs has arrived in full (or failed). */
-  settled(urls) {
+  /**
+   * Resolves once these URLs' remaining bytes, plus `more` bytes, would arrive within
+   * `withinMs` at the rate measured so far (or once they have all arrived). On a fast link
+   * that is at once, so a file asked for afterwards downloads beside them; on a slow one it is
+   * when they are nearly in, so they are not slowed down by it.
+   */
+  fastEnough(urls, more, withinMs) {
+    const MEASURE_MS = 150; // the rate of the first moments is too unsteady to go by
     return new Promise((resolve) => {
       const check = () => {
-        if (urls.every((url) => this.files.get(url)?.settled === true)) resolve();
+        const files = urls.map((url) => this.files.get(url));
+        const elapsed = this.firstByteAt === undefined ? 0 : performance.now() - this.firstByteAt;
+        const rate = elapsed >= MEASURE_MS ? this.loaded / elapsed : 0; // bytes per ms
+        const left = files.reduce((sum, f) => sum + (f ? Math.max(0, f.size - f.loaded) : 0), 0);
+        const allIn = files.every((f) => f?.settled === true);
+        if (allIn || (rate > 0 && (left + more) / rate <= withinMs)) resolve();
         else setTimeout(check, 50);
       };
       check();
@@ -83,6 +94,7 @@ export class Downloads {
         const { done, value } = await reader.read();
         if (done) break;
         received += value.byteLength;
+        this.firstByteAt ??= performance.now();
         if (received > file.loaded) file.loaded = received;
         this.changed();
       }

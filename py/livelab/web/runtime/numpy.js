@@ -3,8 +3,9 @@
 // free while the interpreter is restored); else unzipped from the wheel (unpack.js).
 //
 // The wheel itself: on a return visit without a store it is in the browser's cache and is
-// read at once; otherwise it waits for the interpreter's own files, so that on a slow link
-// they arrive first and the interpreter starts while the wheel downloads. phases.wheel says
+// read at once; otherwise it downloads beside the interpreter's own files when the link is
+// fast enough to bring both in about a second, and after them when it is not, so that on a
+// slow link the interpreter starts while the wheel downloads. phases.wheel says
 // where the files came from: "stored", "cache" or "network"; phases.unzipped when they were
 // ready; phases.numpyError why a stored copy was not used.
 //
@@ -18,6 +19,7 @@ import { unzip } from "./unpack.js";
 
 const FORMAT = 1; // bump when what unzip keeps changes
 const WHEEL_WAIT_MS = 15_000; // at most: a stalled runtime download must not hold NumPy back
+const WHEEL_BUDGET_MS = 1_000; // about what the interpreter takes to start once its files are in
 const stored = storedEntry("numpy.bin", "the stored NumPy files");
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -51,7 +53,14 @@ async function fetchWheel(manifest, indexURL, downloads, phases) {
     response = await fetchOk(url, { cache: "only-if-cached", mode: "same-origin" });
     phases.wheel = "cache";
   } catch {
-    await Promise.race([downloads.settled(first), delay(WHEEL_WAIT_MS)]);
+    // On a fast link (the wheel and what is left of the runtime's files would be in within
+    // WHEEL_BUDGET_MS) the wheel downloads beside them at once; on a slow one it waits until
+    // they are nearly in, so the interpreter starts while the wheel arrives.
+    const wheelSize = manifest.sizes?.[manifest.pyodide + manifest.numpy] ?? 0;
+    await Promise.race([
+      downloads.fastEnough(first, wheelSize, WHEEL_BUDGET_MS),
+      delay(WHEEL_WAIT_MS),
+    ]);
     phases.wheel = "network";
     response = await fetchOk(url);
   }

@@ -16,7 +16,7 @@
 
 import { storedEntry } from "./stored.js";
 
-const FORMAT = 2; // bump when PRELOAD or what is done after a restore changes
+const FORMAT = 3; // bump when PRELOAD or what is done after a restore changes
 const stored = storedEntry("snapshot.bin", "the snapshot");
 
 // Found by listing sys.modules in a worker that booted the normal way, loaded NumPy, imported
@@ -32,7 +32,8 @@ export const PRELOAD = [
   "importlib.metadata._adapters", "importlib.metadata._collections",
   "importlib.metadata._functools", "importlib.metadata._itertools", "importlib.metadata._meta",
   "importlib.metadata._text", "json", "json.decoder", "json.encoder", "json.scanner", "numbers",
-  "pickle", "pkgutil", "platform", "quopri", "secrets", "tarfile",
+  "pickle", "pkgutil", "platform", "pydoc", "quopri", "secrets", "sysconfig", "tarfile",
+  "_sysconfigdata__emscripten_wasm32-emscripten",
 ];
 
 // Imports what it can: a module missing from a later Pyodide only costs its import later.
