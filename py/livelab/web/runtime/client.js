@@ -26,6 +26,10 @@ const WORKER_URL = new URL("./worker.js", import.meta.url);
 const SNAPSHOT_WORKER_URL = new URL("./snapshot-worker.js", import.meta.url);
 const SNAPSHOT_GIVE_UP_MS = 120_000; // a helper that never reports is ended (no snapshot)
 export const STALL_MS = 20_000;
+// Once the files are in, the boot is the browser's own work (compiling the interpreter,
+// importing NumPy and the course). WebKit on a busy machine spends more than STALL_MS on one
+// such phase without anything being wrong, so only a far longer silence counts as stuck there.
+export const WORK_STALL_MS = 120_000;
 const STOP_GRACE_MS = 1_000;
 const WARM_UP_GRACE_MS = 30_000;
 export const DEFAULT_TIMEOUT_MS = 5_000;
@@ -75,7 +79,9 @@ class Runtime extends EventTarget {
       );
     };
     this.interrupt = null;
-    if (globalThis.crossOriginIsolated) {
+    // WebKitGTK can report crossOriginIsolated and still have no SharedArrayBuffer; there a
+    // stop respawns the worker, as on a page that is not isolated.
+    if (globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
       this.interrupt = new Uint8Array(new SharedArrayBuffer(1));
       this.worker.postMessage({ type: "interrupt-buffer", buffer: this.interrupt.buffer });
     }
@@ -87,14 +93,14 @@ class Runtime extends EventTarget {
   setProgress(detail) {
     this.progress = detail;
     clearTimeout(this.bootTimer);
-    this.bootTimer = setTimeout(
-      () =>
-        this.fail(
-          "Python could not start because its download stalled: nothing arrived for " +
-            `${STALL_MS / 1000} s. Check your connection, then press Retry.`,
-        ),
-      STALL_MS,
-    );
+    const downloading = detail.phase === "download";
+    const quietMs = downloading ? STALL_MS : WORK_STALL_MS;
+    const message = downloading
+      ? "Python could not start because its download stalled: nothing arrived for " +
+        `${STALL_MS / 1000} s. Check your connection, then press Retry.`
+      : `Python could not start: it made no progress for ${WORK_STALL_MS / 1000} s. ` +
+        "Press Retry to start it again.";
+    this.bootTimer = setTimeout(() => this.fail(message), quietMs);
     this.dispatchEvent(new CustomEvent("progress", { detail }));
   }
 
