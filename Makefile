@@ -29,12 +29,15 @@ site-zensical: $(STAMPS)/runtime
 	$(BIN)/livelab finish $(ZENSICAL_ROOT)/site-zensical
 	rm -rf site-zensical && mv $(ZENSICAL_ROOT)/site-zensical site-zensical
 
-test: $(STAMPS)/runtime $(STAMPS)/chromium
+ENGINES := $(STAMPS)/chromium $(STAMPS)/firefox $(STAMPS)/webkit
+
+test: $(STAMPS)/runtime $(ENGINES)
 	$(BIN)/python -m pytest
 
-bench: $(STAMPS)/runtime $(STAMPS)/chromium
+bench: $(STAMPS)/runtime $(ENGINES)
 	$(BIN)/python bench/startup.py
 	$(BIN)/python bench/latency.py
+	$(BIN)/python bench/engines.py
 
 # The exact versions of requirements.lock (NumPy as Pyodide ships it), then livelab itself.
 $(STAMPS)/python: pyproject.toml requirements.lock
@@ -63,6 +66,17 @@ $(STAMPS)/runtime: $(STAMPS)/python py/livelab/build/runtime.lock.json
 # Debian's Chromium for the browser tests; never a browser downloaded by a test tool.
 $(STAMPS)/chromium:
 	test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
+	@mkdir -p $(STAMPS) && touch $@
+
+# Debian's Firefox ESR for tests/engines (driven over WebDriver BiDi; no geckodriver).
+$(STAMPS)/firefox:
+	test -x /usr/bin/firefox-esr || (apt-get update && apt-get install -y firefox-esr)
+	@mkdir -p $(STAMPS) && touch $@
+
+# Debian's WebKitGTK for tests/engines: WebKitWebDriver with its MiniBrowser, under xvfb-run.
+$(STAMPS)/webkit:
+	(test -x /usr/bin/WebKitWebDriver && test -x /usr/bin/xvfb-run) || \
+		(apt-get update && apt-get install -y webkit2gtk-driver xvfb)
 	@mkdir -p $(STAMPS) && touch $@
 
 clean:

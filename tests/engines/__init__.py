@@ -1,0 +1,1 @@
+"""The cross-engine suite: Chromium, Firefox and WebKit behind one Tab interface."""

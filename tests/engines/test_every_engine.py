@@ -1,0 +1,269 @@
+"""The course on every engine a student uses: Chromium, Firefox and WebKit.
+
+A focused set, each test run once per engine: the level-19 pages load without a console
+error, every registered lab goes live and follows a control, each registered question kind
+grades a right and a wrong answer, Stop ends a runaway check, progress survives a reload, and
+offline use works where the engine offers a service worker. Where an engine lacks something
+(cross-origin isolation, hence SharedArrayBuffer), the test shows the page's fallback.
+Labs, kinds, answers and expected numbers come from the registries, never from this file.
+"""
+
+from __future__ import annotations
+
+import re
+
+from livelab.build.kinds import all_kinds
+from livelab.build.serve import make_server, serve_in_thread
+from livelab.labs import all_labs, lab
+from tests.browser.test_offline import ACTIVATED
+from tests.engines.tab import Role, Tab
+from tests.harness import Site
+
+LESSON = "level-19/modern-blocks/"
+CLIENT = "/assets/livelab/runtime/client.js"
+LAB_JS = "/assets/livelab/widgets/lab.js"
+ENDLESS = "[0 for _ in iter(int, 1)]"  # an expression blank that never ends (as test_questions)
+CORRECT = re.compile("^Correct")
+BOOT_TIMEOUT = 90.0  # a cold Pyodide boot on a busy two-core machine, WebKit the slowest
+
+LABS_ON_PAGE = """() => [...document.querySelectorAll("[data-lab]")]
+    .map((el) => [el.dataset.lab, el.dataset.labKind])"""
+IS_LIVE = """(selector) => {
+    const status = document.querySelector(selector + " [data-status]");
+    return status !== null && /^Live:/.test(status.textContent.trim());
+}"""
+# A student opens the note or fold a lab sits in before using it.
+OPEN_AROUND = """(selector) => {
+    for (let el = document.querySelector(selector); el; el = el.parentElement) {
+        if (el.localName === "details") el.open = true;
+    }
+}"""
+LAB_SHOWS = """async (selector) => {
+    const { readParams } = await import(LAB_JS);
+    const el = document.querySelector(selector);
+    const texts = {};
+    for (const node of el.querySelectorAll("[data-text]")) {
+        texts[node.dataset.text] = node.textContent.trim();
+    }
+    return { params: readParams(el), texts };
+}""".replace("LAB_JS", repr(LAB_JS))
+RUNTIME = """async () => {
+    const { runtime } = await import(CLIENT);
+    self.__firstWorker ??= runtime.worker;
+    return { state: runtime.state, inPlace: runtime.interrupt !== null,
+             sameWorker: runtime.worker === self.__firstWorker };
+}""".replace("CLIENT", repr(CLIENT))
+
+
+def serve_plainly(site: Site) -> Site:
+    """The built site's files at another port, as they are."""
+    server = make_server(site.site_dir, port=0, isolated=site.isolated)
+    served = Site(server, site.site_dir, site.isolated)
+    serve_in_thread(server)
+    return served
+
+
+def lab_selector(lab_id: str) -> str:
+    return f'[data-lab="{lab_id}"]'
+
+
+def wait_live(tab: Tab, lab_id: str) -> None:
+    tab.wait_for(IS_LIVE, lab_selector(lab_id), timeout=BOOT_TIMEOUT)
+
+
+def first_lab_of_each_kind(tab: Tab) -> dict[str, str]:
+    first: dict[str, str] = {}
+    for lab_id, kind in tab.evaluate(LABS_ON_PAGE):
+        first.setdefault(kind, lab_id)
+    return first
+
+
+# ---- pages --------------------------------------------------------------------------------
+
+
+def test_every_level_19_page_loads_and_goes_live_without_a_console_error(tab, site):
+    pages = [url for url in site.pages if url.startswith("level-19/")]
+    assert len(pages) >= 2, site.pages
+    for url in pages:
+        tab.goto(site.url(url))
+        labs = [lab_id for lab_id, _ in tab.evaluate(LABS_ON_PAGE)]
+        assert labs, url  # every lesson has a lab, so Python boots on each
+        for lab_id in labs:
+            wait_live(tab, lab_id)
+        assert tab.errors == [], (tab.engine, url)
+
+
+# ---- labs ---------------------------------------------------------------------------------
+
+
+def first_control(kind: str, lab_id: str) -> tuple[Role, tuple[str, str]]:
+    """The lab's first slider (or number field if it has none), and the two keys that move it."""
+    controls = lab(kind).params.controls()
+    for control, role, keys in (
+        ("range", "slider", ("ArrowRight", "ArrowLeft")),
+        ("number", "spinbutton", ("ArrowUp", "ArrowDown")),
+    ):
+        for name, spec in controls.items():
+            if spec.control == control:
+                target = Role(role, spec.label or name, within=lab_selector(lab_id), exact=True)
+                return target, keys
+    raise AssertionError(f"lab {kind} has neither a slider nor a number field")
+
+
+def test_every_lab_goes_live_and_shows_what_python_computes_after_a_move(tab, site):
+    tab.goto(site.url(LESSON))
+    labs = first_lab_of_each_kind(tab)
+    assert set(labs) == set(all_labs())  # the lesson shows every registered lab
+    for kind, lab_id in labs.items():
+        selector = lab_selector(lab_id)
+        tab.evaluate(OPEN_AROUND, selector)
+        wait_live(tab, lab_id)
+        control, (forward, back) = first_control(kind, lab_id)
+        before = tab.evaluate(LAB_SHOWS, selector)["params"]
+        tab.press(control, forward)
+        if tab.evaluate(LAB_SHOWS, selector)["params"] == before:  # it was at its maximum
+            tab.press(control, back)
+        shown = tab.evaluate(LAB_SHOWS, selector)
+        assert shown["params"] != before, (tab.engine, kind)
+        expected = lab(kind).first_view(shown["params"])["view"]["text"]
+        tab.wait_for(
+            """([selector, expected]) => Object.entries(expected).every(([name, text]) => {
+                const node = document.querySelector(`${selector} [data-text="${name}"]`);
+                return node === null || node.textContent.trim() === text;
+            })""",
+            [selector, expected],
+        )
+        texts = tab.evaluate(LAB_SHOWS, selector)["texts"]
+        assert {k: texts[k] for k in texts if k in expected} == {
+            k: expected[k] for k in texts if k in expected
+        }, (tab.engine, kind)
+    assert tab.errors == []
+
+
+# ---- questions ----------------------------------------------------------------------------
+
+
+def question_box(qid: str) -> str:
+    return f'[data-question="{qid}"]'
+
+
+def answer_numeric(tab: Tab, q, answer: str) -> None:
+    tab.fill(Role("textbox", "Your answer", within=question_box(q.id)), answer)
+    tab.click(Role("button", "Check", within=question_box(q.id), exact=True))
+
+
+def answer_choice(tab: Tab, q, answer: str) -> None:
+    option = q.options[int(answer)].text
+    tab.click(Role("radio", option, within=question_box(q.id), exact=True))
+    tab.click(Role("button", "Check", within=question_box(q.id), exact=True))
+
+
+def answer_code(tab: Tab, q, answer: str, button: str = "Check") -> None:
+    tab.fill(Role("textbox", re.compile("blank"), within=question_box(q.id)), answer)
+    tab.click(Role("button", button, within=question_box(q.id), exact=True))
+
+
+# How a student gives an answer of each kind (the kind's replays say what answer to give).
+ANSWER = {"numeric": answer_numeric, "choice": answer_choice, "code": answer_code}
+
+
+def verdict(qid: str) -> Role:
+    return Role("status", within=question_box(qid))
+
+
+def first_question(site: Site, kind: str):
+    for url, questions in site.questions.items():
+        for q in questions:
+            if q.kind == kind and url.startswith("level-19/"):
+                return url, q
+    raise AssertionError(f"no {kind} question in level 19")
+
+
+def test_every_question_kind_grades_a_right_and_a_wrong_answer(tab, site):
+    kinds = all_kinds()
+    assert set(ANSWER) == set(kinds), "a new question kind needs its way of answering here"
+    for name, kind in kinds.items():
+        url, q = first_question(site, name)
+        replays = list(kind.replays(q))
+        right = next(r for r in replays if r.verdict == "correct")
+        wrong = next(r for r in replays if r.verdict != "correct" and r.message)
+        tab.goto(site.url(url))
+        ANSWER[name](tab, q, wrong.answer)
+        shown = tab.wait_text(verdict(q.id), "Not yet", timeout=BOOT_TIMEOUT)
+        assert wrong.message in shown, (tab.engine, name, shown)
+        ANSWER[name](tab, q, right.answer)
+        tab.wait_text(verdict(q.id), CORRECT, timeout=BOOT_TIMEOUT)
+    assert tab.errors == []
+
+
+def test_stop_ends_a_runaway_check_and_the_next_check_is_graded(tab, site):
+    url, q = site.question("c2")
+    tab.goto(site.url(url))
+    answer_code(tab, q, q.reference_blank)  # Python is up and warm: the next run is stoppable
+    tab.wait_text(verdict(q.id), CORRECT, timeout=BOOT_TIMEOUT)
+    runtime = tab.evaluate(RUNTIME)
+    answer_code(tab, q, ENDLESS)
+    tab.wait_for(RUNTIME.replace("return {", "return runtime.running && {"))
+    tab.click(Role("button", "Stop", within=question_box(q.id), exact=True))
+    tab.wait_text(verdict(q.id), "you stopped the run")
+    answer_code(tab, q, q.reference_blank)
+    tab.wait_text(verdict(q.id), CORRECT, timeout=BOOT_TIMEOUT)
+    # In place (an interrupt through SharedArrayBuffer) where the page is cross-origin
+    # isolated; elsewhere the designed fallback: a fresh worker replaces the stopped one.
+    features = tab.features()
+    assert runtime["inPlace"] == (features["isolated"] and features["sharedArrayBuffer"])
+    assert tab.evaluate(RUNTIME)["sameWorker"] == runtime["inPlace"], tab.engine
+
+
+# ---- progress and offline -----------------------------------------------------------------
+
+
+def test_answers_survive_a_reload(tab, site):
+    url, q = first_question(site, "numeric")
+    tab.goto(site.url(url))
+    answer_numeric(tab, q, q.answer_text)
+    tab.wait_text(verdict(q.id), CORRECT)
+    tab.reload()
+    field = Role("textbox", "Your answer", within=question_box(q.id))
+    tab.wait_value(field, q.answer_text)
+    tab.wait_text(verdict(q.id), CORRECT)
+
+
+# What each engine offers the page here (Debian's builds, pages at http://127.0.0.1 with the
+# isolation headers): WebKitGTK reports crossOriginIsolated but has no SharedArrayBuffer.
+OFFERS = {
+    "chromium": {"isolated": True, "sharedArrayBuffer": True, "serviceWorker": True},
+    "firefox": {"isolated": True, "sharedArrayBuffer": True, "serviceWorker": True},
+    "webkit": {"isolated": True, "sharedArrayBuffer": False, "serviceWorker": True},
+}
+
+
+def test_the_engine_offers_the_page_what_this_suite_expects(tab, site):
+    tab.goto(site.url(LESSON))
+    features = tab.features()
+    assert {k: features[k] for k in OFFERS[tab.engine]} == OFFERS[tab.engine]
+    runtime = tab.evaluate(RUNTIME)
+    assert runtime["inPlace"] == (features["isolated"] and features["sharedArrayBuffer"])
+
+
+def test_offline_after_one_visit_a_lab_and_a_question_still_work(engine, site):
+    # A server of its own, stopped after the first visit: the network is gone for this tab.
+    # Its pages are served as built, without WebKit's error probe: the service worker checks
+    # each page it precaches against the build's hash (test_every_level_19_page... looks for
+    # console errors).
+    served = serve_plainly(site)
+    tab = engine.tab()
+    try:
+        tab.goto(served.url(LESSON))
+        wait_live(tab, "rope")
+        assert tab.evaluate(ACTIVATED, 60_000) == "activated", tab.engine
+        served.close()
+        tab.reload()
+        assert tab.evaluate("() => navigator.serviceWorker.controller !== null")
+        wait_live(tab, "rope")
+        q = next(q for q in site.questions[LESSON] if q.kind == "numeric")
+        answer_numeric(tab, q, q.answer_text)
+        tab.wait_text(verdict(q.id), CORRECT)
+    finally:
+        tab.close()
+        served.close()
