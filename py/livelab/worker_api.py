@@ -105,10 +105,9 @@ def run(code: str) -> str:
 
 
 def _lab(kind: str, params: dict) -> dict:
-    """The lab's view, and whether it has code for the scratchpad (its button shows then)."""
-    from livelab.labs import lab, lab_view
+    from livelab.labs import lab_view
 
-    return {**lab_view(kind, params), "scratch": lab(kind).scratch is not None}
+    return lab_view(kind, params)
 
 
 def _code_run(question: str, blank: str) -> dict:

@@ -9,6 +9,7 @@ import pytest
 from livelab import kernels, scratch, worker_api
 from livelab.grading_run import OUTPUT_LIMIT
 from livelab.labs import all_labs, lab
+from livelab.labs.markup import lab_html
 from livelab.labs.view import fmt_number
 from livelab.questions import code_question
 from tests.unit.test_worker_api import in_child
@@ -236,9 +237,11 @@ def test_the_rope_scratch_score_is_the_labs_score_exactly():
     assert float(out["output"].splitlines()[-1]) == found.compute(**given)["score"]
 
 
-def test_the_lab_reply_says_it_has_scratch_code_and_bad_settings_come_back_as_data():
-    reply = call("lab", kind="rope", params={})["value"]
-    assert reply["scratch"] is True
+def test_every_lab_page_has_the_button_and_bad_settings_come_back_as_data():
+    for name in all_labs():
+        first = lab(name).first_view({})
+        html = lab_html(name, name, name, first["params"], "")
+        assert html.count('data-scratch disabled>Open in scratchpad</button>') == 1, name
     error = json.loads(
         worker_api.call("lab_scratch", json.dumps({"kind": "rope", "params": {"q_pos": 99}}))
     )["error"]

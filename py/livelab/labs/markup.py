@@ -6,7 +6,8 @@ attributes, `g[data-shapes="name"]` is redrawn from view["svg"][name], `tbody[da
 "name"]` from view["rows"][name], `[data-hide="name"]` is hidden when view["hidden"][name]
 is true and `[data-error]` shows view["error"]. The controls are `[data-param]` inputs (a
 vector entry adds `data-index`; a second control of the same value is `data-mirror`);
-buttons move controls with `data-step`/`data-by` or set them with `data-set`. The browser
+buttons move controls with `data-step`/`data-by` or set them with `data-set`, and a lab
+with scratchpad code gets `button[data-scratch]` ("Open in scratchpad"). The browser
 code finds everything by those marks only, so the markup lives here once.
 """
 
@@ -219,10 +220,22 @@ def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str
         f'data-lab-kind="{attr(kind)}" data-params="{settings}" role="region" '
         f'aria-labelledby="{attr(lab_id)}-title" data-search-exclude>'
         f'<p class="livelab-lab__title" id="{attr(lab_id)}-title">{html.escape(title)}</p>'
-        f"{body}"
+        f"{body}{_scratch_button(kind)}"
         # What a reader without JavaScript sees; the widget replaces it as soon as it mounts.
         '<p class="livelab-status" data-status aria-live="polite">'
         "These numbers were computed when the page was built. "
         "Live labs need JavaScript.</p>"
         "</article>"
+    )
+
+
+def _scratch_button(kind: str) -> str:
+    """"Open in scratchpad" for a lab with scratch code, built in so nothing moves later."""
+    from livelab.labs import lab  # the registry imports lab modules, which import this one
+
+    if lab(kind).scratch is None:
+        return ""
+    return (
+        '<div class="livelab-lab__tools"><button type="button" class="livelab-button" '
+        "data-scratch disabled>Open in scratchpad</button></div>"
     )

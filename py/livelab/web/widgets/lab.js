@@ -19,6 +19,7 @@
 import { progress } from "../progress/store.js";
 import { coalesce } from "../runtime/coalesce.js";
 import { labView } from "../runtime/views.js";
+import { bindScratch } from "./scratchpad-lab.js";
 import { bindStatus } from "./status.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -213,45 +214,10 @@ function watchFigures(el) {
 }
 // ---- end of figure text ----
 
-/**
- * The lab's "Open in scratchpad" button, before its status line: it asks Python for the lab's
- * current numbers as code (Lab.scratch) and hands them to the scratchpad. Disabled until a
- * view from Python says the lab has such code; hidden if it has none.
- */
-function scratchButton(el, runtime, status) {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "livelab-button livelab-lab__scratch";
-  button.textContent = "Open in scratchpad";
-  button.disabled = true;
-  button.addEventListener("click", async () => {
-    try {
-      const code = await runtime.call("lab_scratch", { kind: el.dataset.labKind, params: readParams(el) });
-      const title = el.querySelector(".livelab-lab__title")?.textContent.split(":")[0].trim();
-      const detail = { code, source: `${title} lab`, anchor: el };
-      document.dispatchEvent(new CustomEvent("livelab:scratchpad", { detail }));
-    } catch (err) {
-      if (err.type === "ValueError" && showError(el, err.message)) return;
-      if (err.type !== "RuntimeUnavailable") status.error(`Could not open the scratchpad: ${err.message}`);
-    }
-  });
-  const row = document.createElement("div");
-  row.className = "livelab-lab__tools";
-  row.append(button);
-  (el.querySelector("[data-status]") ?? el.lastChild).before(row);
-  return {
-    offer: (has) => {
-      row.hidden = !has;
-      button.disabled = !has;
-    },
-    remove: () => row.remove(),
-  };
-}
-
 export function mount(el, runtime) {
   const kind = el.dataset.labKind;
   const status = bindStatus(el, runtime);
-  const scratch = scratchButton(el, runtime, status);
+  const unbindScratch = bindScratch(el, runtime, { readParams, status });
   const figures = watchFigures(el); // issue 13: figure text keeps its size
   let mounted = true;
 
@@ -268,7 +234,6 @@ export function mount(el, runtime) {
     (reply, params) => {
       if (!mounted) return;
       applyView(el, reply.view);
-      scratch.offer(reply.scratch === true);
       figures.refit(); // a new viewBox (issue 13)
       progress.set("labs", el.dataset.lab, { params }); // only positions Python accepted
       status.ok();
@@ -326,7 +291,7 @@ export function mount(el, runtime) {
 
   return () => {
     mounted = false;
-    scratch.remove();
+    unbindScratch();
     figures.stop(); // issue 13
     status.unbind();
     runtime.removeEventListener("status", onStatus);
