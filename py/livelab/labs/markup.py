@@ -230,7 +230,7 @@ def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str
 
 
 def _scratch_button(kind: str) -> str:
-    """"Open in scratchpad" for a lab with scratch code, built in so nothing moves later."""
+    """ "Open in scratchpad" for a lab with scratch code, built in so nothing moves later."""
     from livelab.labs import lab  # the registry imports lab modules, which import this one
 
     if lab(kind).scratch is None:
