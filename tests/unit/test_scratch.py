@@ -241,7 +241,7 @@ def test_every_lab_page_has_the_button_and_bad_settings_come_back_as_data():
     for name in all_labs():
         first = lab(name).first_view({})
         html = lab_html(name, name, name, first["params"], "")
-        assert html.count('data-scratch disabled>Open in scratchpad</button>') == 1, name
+        assert html.count("data-scratch disabled>Open in scratchpad</button>") == 1, name
     error = json.loads(
         worker_api.call("lab_scratch", json.dumps({"kind": "rope", "params": {"q_pos": 99}}))
     )["error"]
