@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from livelab.labs import all_labs, glu, modern_block, norm_path, rms, rope_clock
+from livelab.labs.modern_block_figure import COLUMNS, STEP_ROWS
 
 LESSON = "level-19/modern-blocks/"
 LIVE = re.compile("^Live:")
@@ -265,7 +266,7 @@ def block_view(**changes):
 
 def row_text(view, i):
     """What row i of the figure reads: its cells' texts, one after the other."""
-    return "".join(view["text"][f"step-{i}-{column}"] for column in modern_block.COLUMNS)
+    return "".join(view["text"][f"step-{i}-{column}"] for column in COLUMNS)
 
 
 def block_figure(el):
@@ -295,8 +296,8 @@ def test_run_the_block_shows_the_numbers_of_every_step(page, site):
     expected = block_view(run=True)
     expect(el.get_by_role("status", name="Forward pass")).to_have_text(expected["text"]["summary"])
     rows = step_rows(el)
-    expect(rows).to_have_count(modern_block.STEP_ROWS)
-    for i in range(modern_block.STEP_ROWS):
+    expect(rows).to_have_count(STEP_ROWS)
+    for i in range(STEP_ROWS):
         expect(rows.nth(i)).to_have_text(row_text(expected, i))
 
 

@@ -10,6 +10,7 @@ import livelab.labs
 from livelab.kernels import MODERN_CONFIG, init_params, modern_block, rope, validate_config
 from livelab.labs import lab_view
 from livelab.labs import modern_block as lab
+from livelab.labs.modern_block_figure import COLUMNS, STEP_ROWS
 
 CONFIG_FILE = Path(livelab.labs.__file__).parent / "modern-config.json"
 
@@ -21,7 +22,7 @@ def params(**changes):
 def figure_rows(view):
     """The figure's rows as the page shows them: [step, shape, shape in the run, numbers]."""
     text = view["text"]
-    return [[text[f"step-{i}-{column}"] for column in lab.COLUMNS] for i in range(lab.STEP_ROWS)]
+    return [[text[f"step-{i}-{column}"] for column in COLUMNS] for i in range(STEP_ROWS)]
 
 
 def test_the_shipped_config_has_the_fields_of_the_chapter():
@@ -145,8 +146,8 @@ def test_after_the_run_every_box_shows_its_shape_and_first_numbers():
 def test_the_figure_is_one_row_per_step_coloured_by_kind_with_two_residual_lanes(pre_norm):
     s = lab.state(**params(pre_norm=pre_norm))
     view = lab.view(s)
-    assert len(s["steps"]) == lab.STEP_ROWS  # the page builds this many rows once
-    classes = [view["attrs"][f"step-{i}"]["class"].split() for i in range(lab.STEP_ROWS)]
+    assert len(s["steps"]) == STEP_ROWS  # the page builds this many rows once
+    classes = [view["attrs"][f"step-{i}"]["class"].split() for i in range(STEP_ROWS)]
     for css, step in zip(classes, s["steps"], strict=True):
         assert f"livelab-step--{step['kind']}" in css
     starts = [i for i, css in enumerate(classes) if "livelab-lane-from" in css]

@@ -22,7 +22,7 @@ from livelab.kernels import MODERN_CONFIG, init_params, modern_block_steps, para
 from livelab.kernels import validate_config as validate_block_config
 from livelab.labs import Lab, Scratch, register_lab
 from livelab.labs.markup import Marks, attr, control_html, set_button
-from livelab.labs.modern_block_figure import STEP_ROWS, figure_steps, step_classes
+from livelab.labs.modern_block_figure import COLUMNS, figure_html, figure_steps, step_classes
 from livelab.labs.view import fmt_number
 from livelab.options import Option, Options
 
@@ -149,7 +149,6 @@ def _numbers(row: list[float]) -> str:
     return f"[{shown}{', …' if len(row) > SHOWN_NUMBERS else ''}]"
 
 
-COLUMNS = ("label", "shape", "run_shape", "numbers")
 """The cells of a step's row: step, shape, shape in the run, first numbers."""
 
 
@@ -208,33 +207,6 @@ def view(s: dict) -> dict:
 RUN_FIELDS = ("batch", "tokens", "seed")
 
 
-def _figure(marks: Marks) -> str:
-    """The figure: a table whose rows are drawn as the block's boxes, top to bottom."""
-    head = "".join(
-        f'<th scope="col">{h}</th>' for h in ("step", "shape", "shape in the run", "first numbers")
-    )
-    rows = "".join(
-        f'<tr role="row" {marks.attrs(f"step-{i}")}>'
-        + marks.text(f"step-{i}-label", tag="th", extra=' scope="row" role="rowheader"')
-        + "".join(
-            marks.text(
-                f"step-{i}-{column}", tag="td", extra=f' role="cell" class="livelab-step__{column}"'
-            )
-            for column in COLUMNS[1:]
-        )
-        + "</tr>"
-        for i in range(STEP_ROWS)
-    )
-    # Explicit roles: the rows are laid out as boxes, and a table keeps its meaning only if
-    # its CSS display stays a table's, which these do not.
-    return (
-        '<table class="livelab-steps" role="table">'
-        "<caption>The block, one box per step with its shape</caption>"
-        f'<thead class="livelab-steps__head"><tr role="row">{head}</tr></thead>'
-        f"<tbody>{rows}</tbody></table>"
-    )
-
-
 def body(values: dict, marks: Marks) -> str:
     """Config form, buttons and summary beside the figure, for one modern block lab."""
     if marks.view.get("error"):
@@ -278,7 +250,7 @@ def body(values: dict, marks: Marks) -> str:
         "</dl>"
         "</div>"
         '<div class="livelab-block__figure" data-figure>'
-        + _figure(marks)
+        + figure_html(marks)
         + marks.text("shown", tag="p", extra=' class="livelab-note"')
         + '<p class="livelab-note">For Q, K, V the numbers are those of Q, and the RoPE row '
         "shows the same Q after its turn.</p>"

@@ -3,13 +3,21 @@
 The figure is the table: one row per step (label, shape in terms of B and T, and after a
 run the shape and first numbers of that step), drawn as a column of boxes coloured by kind,
 with the residual connections as lanes on the right. These are pure functions from a config
-to steps and from steps to each row's classes; the lab itself is livelab.labs.modern_block.
+to steps and from steps to each row's classes, and figure_html, the table the page fills in;
+the lab itself is livelab.labs.modern_block.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from livelab.labs.markup import Marks
+
 STEP_ROWS = 14
 """Steps of the block, pre-norm or post-norm alike; the page builds this many rows once."""
+COLUMNS = ("label", "shape", "run_shape", "numbers")
+"""The cells of a row: the step's label, then one cell per column of the table."""
 
 
 def figure_steps(config: dict) -> list[dict]:
@@ -92,3 +100,30 @@ def step_classes(steps: list[dict]) -> list[str]:
                 marks.append("livelab-lane-on")
         out.append(" ".join(marks))
     return out
+
+
+def figure_html(marks: Marks) -> str:
+    """The figure: a table whose rows are drawn as the block's boxes, top to bottom."""
+    head = "".join(
+        f'<th scope="col">{h}</th>' for h in ("step", "shape", "shape in the run", "first numbers")
+    )
+    rows = "".join(
+        f'<tr role="row" {marks.attrs(f"step-{i}")}>'
+        + marks.text(f"step-{i}-label", tag="th", extra=' scope="row" role="rowheader"')
+        + "".join(
+            marks.text(
+                f"step-{i}-{column}", tag="td", extra=f' role="cell" class="livelab-step__{column}"'
+            )
+            for column in COLUMNS[1:]
+        )
+        + "</tr>"
+        for i in range(STEP_ROWS)
+    )
+    # Explicit roles: the rows are laid out as boxes, and a table keeps its meaning only if
+    # its CSS display stays a table's, which these do not.
+    return (
+        '<table class="livelab-steps" role="table">'
+        "<caption>The block, one box per step with its shape</caption>"
+        f'<thead class="livelab-steps__head"><tr role="row">{head}</tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+    )
