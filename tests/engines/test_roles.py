@@ -28,6 +28,10 @@ MARK = f"""(query) => {{
 }}"""
 
 
+EVERY_LAB_LIVE = """() => [...document.querySelectorAll("[data-lab]")].every((el) =>
+    /^Live:/.test(el.querySelector("[data-status]")?.textContent.trim() ?? ""))"""
+
+
 @pytest.fixture(scope="module")
 def chromium_tab() -> Iterator[ChromiumTab]:
     with launched("chromium") as chromium:
@@ -41,6 +45,8 @@ def test_roles_js_finds_and_names_what_get_by_role_does(chromium_tab, built):
     checked = 0
     for url in ["", *built.pages]:
         chromium_tab.goto(built.url(url))
+        # Marks go on the elements as they are once every lab is live and nothing re-renders.
+        chromium_tab.wait_for(EVERY_LAB_LIVE, timeout=90)
         page.wait_for_load_state("networkidle")
         for role in ROLES:
             names = chromium_tab.evaluate(MARK, {"role": role})
