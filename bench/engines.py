@@ -12,6 +12,10 @@ py/livelab/web/runtime/boot.js), so the table says where each engine spends its 
   numpy        NumPy imported (its files unpacked from the wheel or read from the store)
   livelab      our package imported (from .py, or from stored .pyc files)
 
+Each round also opens bench/bare/ (Pyodide and NumPy in a worker, nothing of ours) in a
+fresh tab: its time to NumPy's first result is what the engine itself needs, so the ratio of
+ours to bare says how much of an engine's time is spent in our code.
+
 Pages are served with a small script first in <head> that records the first lab view (the
 same probe bench/latency.py adds through Playwright), since classic WebDriver (WebKit) cannot
 add a script before a page's own.
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import sys
 import tempfile
@@ -31,6 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.latency import FIRST_VIEW_PROBE, LESSON
+from bench.startup import BARE
 from tests.engines.engines import ENGINES, launched, serve_probed
 from tests.engines.tab import EngineError
 from tests.harness import serve_site
@@ -66,10 +72,21 @@ def visit(tab) -> dict:
     }
 
 
+def bare_ms(engine, site) -> float:
+    """A fresh tab's time from navigation to NumPy's first result in the bare worker."""
+    tab = engine.tab()
+    try:
+        tab.goto(site.url(BARE))
+        return round(tab.wait_for("() => window.__firstResultMs", timeout=180))
+    finally:
+        tab.close()
+
+
 def rounds_on(name: str, site, rounds: int) -> list[dict]:
     results = []
     with launched(name) as engine:
         for _ in range(rounds):
+            bare = bare_ms(engine, site)
             tab = engine.tab()
             try:
                 tab.goto(site.url(LESSON))
@@ -81,7 +98,7 @@ def rounds_on(name: str, site, rounds: int) -> list[dict]:
                 except EngineError:
                     cold["stored"] = False
                 tab.reload()
-                results.append({"cold": cold, "reload": visit(tab)})
+                results.append({"bare": {"live_ms": bare}, "cold": cold, "reload": visit(tab)})
             finally:
                 tab.close()
     return results
@@ -100,6 +117,16 @@ def table(results: dict[str, list[dict]]) -> str:
         "|---|" + "---|" * len(results),
     ]
     base = results.get("chromium")
+    bare = [median(samples, "bare", "live_ms") or 0 for samples in results.values()]
+    lines.append(
+        "| bare Pyodide + NumPy (cold) | " + " | ".join(f"{b / 1000:.2f}" for b in bare) + " |"
+    )
+    ours = [median(samples, "cold", "live_ms") or 0 for samples in results.values()]
+    lines.append(
+        "| cold: ours / bare | "
+        + " | ".join(f"{o / b:.2f}×" for o, b in zip(ours, bare, strict=True))
+        + " |"
+    )
     for visit_name in ("cold", "reload"):
         cells = []
         for samples in results.values():
@@ -132,6 +159,7 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         built = serve_site(Path(tmp))
+        shutil.copytree(Path(__file__).parent / "bare", built.site_dir / BARE)
         site = serve_probed(built, f"<script>{FIRST_VIEW_PROBE}</script>")
         try:
             results = {name: rounds_on(name, site, args.rounds) for name in args.engines.split(",")}
