@@ -227,13 +227,16 @@ def after_request(
     restart is "changed" (student code changed the interpreter: see worker_state),
     "memory" (the WebAssembly memory grew past MEMORY_LIMIT) or None; note is the sentence
     for the page. After a request that ran no student code, the modules it imported join
-    the snapshot. A tuple, not JSON: student code may have broken the json module.
+    the snapshot; after one that did, they are forgotten (worker_state.forget_new_modules).
+    A tuple, not JSON: student code may have broken the json module.
     """
     restart = None
     if snapshot is not None and not ran_student_code:
         snapshot.adopt_new_modules()
     elif snapshot is not None and snapshot.differences():
         restart = "changed"
+    elif snapshot is not None:
+        snapshot.forget_new_modules()
     if restart is None and heap_bytes > MEMORY_LIMIT:
         restart = "memory"
     if restart is None:

@@ -5,8 +5,9 @@ So before the first student code runs, the worker takes a snapshot of everything
 checks depend on; after each request that ran student code it compares the interpreter
 with the snapshot, and when anything differs the worker is replaced by a fresh one.
 
-The snapshot holds: which module object sits under each name in sys.modules (a module
-imported since counts as a change, so the worker first loads what the grader uses); for
+The snapshot holds: which module object sits under each name in sys.modules (one replaced
+or removed is a change; one imported since is forgotten after the request, see
+forget_new_modules, so a later import loads it afresh from its file); for
 every module, which object each of its attributes is, and the same for every class
 defined in Python; for the livelab package, every object reachable from its modules, down
 to the bytes of its arrays; interpreter-wide settings (sys.path, import hooks, the
@@ -239,9 +240,9 @@ class Snapshot:
     def differences(self) -> list[str]:
         """What differs from the snapshot, as short phrases; empty when nothing does.
 
-        A module imported since the snapshot counts as a difference: student code could
-        have changed it before anything looked. (Modules that trusted code imports join
-        the snapshot through adopt_new_modules.)
+        A module imported since the snapshot is not a difference: after a request that ran
+        student code it is forgotten (forget_new_modules), and after one that did not it
+        joins the snapshot (adopt_new_modules).
         """
         found = []
         checks: list[tuple[str, Callable[[], bool]]] = [
@@ -258,9 +259,24 @@ class Snapshot:
 
     def _modules_changed(self) -> bool:
         current = sys.modules
-        if len(current) != len(self.modules):
-            return True
         return not all(current.get(name, _MISSING) is m for name, m in self.modules.items())
+
+    def forget_new_modules(self) -> list[str]:
+        """Drop the modules imported since the snapshot, and the attributes that name them
+        on their packages; return their names. Student code may have changed them, or put
+        something else under a new name, before anything looked: forgotten, they are
+        loaded afresh from their files by the next import, so none of that reaches a later
+        check. (An ordinary import, say fractions in the scratchpad, then costs no restart.)
+        """
+        new = [name for name in list(sys.modules) if name not in self.modules]
+        for name in new:
+            module = sys.modules.pop(name, None)
+            package, _, child = name.rpartition(".")
+            owner = sys.modules.get(package)
+            space = getattr(owner, "__dict__", None) if package else None
+            if isinstance(space, dict) and space.get(child) is module:
+                del space[child]
+        return new
 
     def adopt_new_modules(self) -> None:
         """Add modules imported since the snapshot, after a request that ran no student code."""

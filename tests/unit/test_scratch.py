@@ -2,6 +2,7 @@
 
 import json
 import re
+import sys
 
 import numpy as np
 import pytest
@@ -145,12 +146,32 @@ def test_a_name_defined_in_the_scratchpad_is_unknown_to_the_next_check():
 
 def tamper_from_scratch():
     snapshot = worker_api.clean_state()
-    call("scratch_run", code="import sys\nsys.modules['livelab.fake'] = np")
+    call("scratch_run", code="import sys\nsys.modules['livelab.grading_compare'] = np")
     return worker_api.after_request(snapshot, True, 0)
 
 
 def test_a_change_the_guard_cannot_undo_restarts_python_as_after_a_check():
     assert in_child(tamper_from_scratch) == ("changed", worker_api.RESTART_NOTES["changed"])
+
+
+def import_between_runs():
+    snapshot = worker_api.clean_state()
+    assert "colorsys" not in sys.modules  # a module nothing here has imported yet
+    outcomes = []
+    for code in ("keep = 1", "import colorsys\ncolorsys.rgb_to_hsv(1, 0, 0)", "keep"):
+        value = call("scratch_run", code=code)["value"]
+        outcomes.append([value["output"], worker_api.after_request(snapshot, True, 0)])
+    return {"runs": outcomes, "left": "colorsys" in sys.modules}
+
+
+def test_an_import_in_the_scratchpad_keeps_its_names_and_python():
+    outcome = in_child(import_between_runs)
+    assert outcome["runs"] == [
+        ["", (None, None)],
+        ["(0.0, 1.0, 1)\n", (None, None)],
+        ["1\n", (None, None)],
+    ]
+    assert outcome["left"] is False  # forgotten: the next import loads it from its file
 
 
 def ordinary_scratch_use():

@@ -102,6 +102,10 @@ TAMPERS = {
     "a new builtin": "setattr(__import__('builtins'), 'reference', len)",
     "trace function": "__import__('sys').settrace(lambda *a: None)",
 }  # fmt: skip
+# Tampers undone without a restart: np.allclose is put back by the guard around student
+# code; a module planted under a new name is forgotten after the request
+# (worker_state.forget_new_modules).
+UNDONE = {"np.allclose", "fake module planted"}
 # What the next check of a wrong answer to another question says if Python is not restarted.
 HARM = {
     "numpy internals": "correct",
@@ -143,6 +147,8 @@ def verdict(reply: str) -> str:
 
 
 def tamper_then_check(line):
+    import numpy.testing  # noqa: F401 - in the snapshot, whichever test ran first
+
     snapshot = worker_api.clean_state()
     first = verdict(call("code_check", question="rmsnorm", blank=f"({line}, {RMS_RIGHT})[1]"))
     after = worker_api.after_request(snapshot, True, 0)
@@ -156,13 +162,42 @@ def test_a_tamper_line_makes_the_worker_restart_with_a_note(name):
     assert "crashed" not in outcome, outcome
     # The tamper line also answers the question, unless it broke the reply itself.
     assert outcome["first"] == ("unreadable" if name == "a standard library class" else "correct")
-    if name == "np.allclose":  # put back by the guard around student code: nothing to do
+    if name in UNDONE:  # undone without a restart: nothing reaches the next check
         assert outcome["after"] == (None, None)
         assert outcome["later"] == "wrong"
     else:
         assert outcome["after"] == ("changed", worker_api.RESTART_NOTES["changed"])
         # The restart is what saves the next check: without it this is what it would say.
         assert outcome["later"] == HARM.get(name, "wrong")
+
+
+def import_in_a_check_then_fake_a_new_module():
+    snapshot = worker_api.clean_state()
+    assert "sched" not in sys.modules and "colorsys" not in sys.modules
+    first = verdict(
+        call("code_check", question="rmsnorm", blank=f"(__import__('colorsys'), {RMS_RIGHT})[1]")
+    )
+    after_import = worker_api.after_request(snapshot, True, 0)
+    fake = "__import__('sys').modules.__setitem__('sched', __import__('types').ModuleType('x'))"
+    call("run", code=fake)
+    after_fake = worker_api.after_request(snapshot, True, 0)
+    import sched  # what a later check would get under that name
+
+    return {
+        "first": first,
+        "after": [after_import, after_fake],
+        "left": sorted({"colorsys", "sched"} & set(sys.modules) - {"sched"}),
+        "real_sched": hasattr(sched, "scheduler"),
+    }
+
+
+def test_a_module_imported_by_student_code_is_forgotten_not_a_restart():
+    outcome = in_child(import_in_a_check_then_fake_a_new_module)
+    assert outcome["first"] == "correct"
+    assert outcome["after"] == [(None, None), (None, None)]
+    assert outcome["left"] == []
+    # A module put under a new name by student code is gone: the import finds the real one.
+    assert outcome["real_sched"] is True
 
 
 def exercise_everything():

@@ -18,7 +18,8 @@
 // restart is null, or why the client must replace this worker once the reply is read:
 // "changed" (student code changed the interpreter; livelab.worker_state says what counts)
 // or "memory" (WebAssembly memory never shrinks, so a big array would keep it for good).
-// The reply then carries the sentence for the page: value.note, or error.note.
+// The reply then carries the sentence for the page: value.note, or error.note. A check's
+// verdict never survives "changed": it becomes the error CheckVoid (the attempt is not graded).
 //
 // The boot itself (snapshot, downloads, progress) is in boot.js; the snapshot for later boots
 // is made by another worker (snapshot-worker.js). After a boot that had no
@@ -33,6 +34,9 @@ let api = null;
 let interruptBuffer = null;
 let pyodideModule = null;
 let studentCodeRan = false;
+
+const VOID_CHECK =
+  "This check does not count: Python's own modules or the grader changed while it ran.";
 
 /** An error in the shape Python's error_reply gives it. */
 function errorReply(type, message) {
@@ -87,6 +91,11 @@ function answer(message) {
     return;
   }
   const { restart, note } = afterRequest(studentCode);
+  // A check during which the grader or Python's own modules changed proves nothing, whatever
+  // its verdict: the code under test may have rewritten how answers are compared.
+  if (restart === "changed" && name === "code_check" && !reply.error) {
+    reply = { error: errorReply("CheckVoid", VOID_CHECK) };
+  }
   if (reply.error) {
     if (note) reply.error.note = note;
     postMessage({ id: message.id, type: "error", error: reply.error, restart });
