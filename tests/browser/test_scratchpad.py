@@ -112,11 +112,26 @@ def test_stop_ends_an_endless_loop_and_the_next_run_works(page, site):
     stop = panel(page).get_by_role("button", name="Stop")
     expect(stop).to_be_enabled()
     stop.click()
-    expect(status(page)).to_have_text("Stopped: you stopped the run.")
+    expect(status(page)).to_have_text(re.compile(r"^Stopped: you stopped the run\."))
     expect(stop).to_be_disabled()
     type_code(page, "print('after the stop')")
     run_with_keys(page)
     expect(output(page)).to_have_text("after the stop", timeout=RUN_LIMIT)
+
+
+def test_a_stopped_run_clears_the_earlier_output_and_says_it_was_stopped(page, site):
+    page.goto(site.url(LESSON))
+    open_scratchpad(page)
+    type_code(page, "print('old output')")
+    run_with_keys(page)
+    expect(output(page)).to_have_text("old output", timeout=RUN_LIMIT)
+    type_code(page, "for i in range(3): print('step', i)\nwhile True: pass")
+    run_with_keys(page)
+    stop = panel(page).get_by_role("button", name="Stop")
+    expect(stop).to_be_enabled()
+    stop.click()
+    expect(status(page)).to_have_text(re.compile("^Stopped: you stopped the run. What it printed"))
+    expect(panel(page)).not_to_contain_text("old output")
 
 
 def test_an_endless_loop_is_stopped_at_the_time_limit_and_the_page_goes_on(page, site):
@@ -141,7 +156,7 @@ def test_without_isolation_a_stop_restarts_python_and_says_names_are_gone(page, 
     type_code(page, "while True: pass")
     run_with_keys(page)
     panel(page).get_by_role("button", name="Stop").click()
-    expect(status(page)).to_have_text("Stopped: you stopped the run.")
+    expect(status(page)).to_have_text(re.compile(r"^Stopped: you stopped the run\."))
     type_code(page, "kept")
     run_with_keys(page)
     expect(status(page)).to_contain_text("names defined before are gone", timeout=RUN_LIMIT)

@@ -223,7 +223,11 @@ class Scratchpad {
       this.status.textContent = said.join(" ");
     } catch (err) {
       // A stop, a time limit or Python that cannot start: the message says which, in full.
-      this.status.textContent = err.message;
+      // The earlier run's output is not this run's, so it goes; a stopped run's own prints
+      // are not returned (its reply never comes), and the status says so.
+      this.showOutput("");
+      const lost = err.message.startsWith("Stopped") ? " What it printed before the stop is not shown." : "";
+      this.status.textContent = err.message + lost;
     } finally {
       this.setRunning(null);
     }
