@@ -118,6 +118,30 @@ def _show_warning(message: Any, category: type[Warning], *_args: Any, **_kwargs:
     sys.stderr.write(f"{category.__name__}: {message}\n")
 
 
+@contextlib.contextmanager
+def guarded(output: CappedOutput) -> Iterator[None]:
+    """What student code runs inside, in a code question's run and in the scratchpad alike:
+    module attributes put back, no input(), output captured into `output`, NumPy's print
+    options and error states restored, warnings printed, and the recursion limit restored
+    (a raised limit would let the next check overflow)."""
+    limit = sys.getrecursionlimit()
+    try:
+        with (
+            restoring_modules(),
+            no_input(),
+            contextlib.redirect_stdout(output),
+            contextlib.redirect_stderr(output),
+            np.printoptions(),  # restores print options the student may change
+            np.errstate(divide="warn", over="warn", invalid="warn", under="ignore"),
+            warnings.catch_warnings(),
+        ):
+            warnings.simplefilter("always")
+            warnings.showwarning = _show_warning
+            yield
+    finally:
+        sys.setrecursionlimit(limit)
+
+
 class StudentRun:
     """One attempt: a fresh namespace, one output buffer, the time spent in student code."""
 
@@ -134,22 +158,10 @@ class StudentRun:
     @contextlib.contextmanager
     def _environment(self) -> Iterator[None]:
         start = time.perf_counter()
-        limit = sys.getrecursionlimit()
         try:
-            with (
-                restoring_modules(),
-                no_input(),
-                contextlib.redirect_stdout(self.output),
-                contextlib.redirect_stderr(self.output),
-                np.printoptions(),  # restores print options the student may change
-                np.errstate(divide="warn", over="warn", invalid="warn", under="ignore"),
-                warnings.catch_warnings(),
-            ):
-                warnings.simplefilter("always")
-                warnings.showwarning = _show_warning
+            with guarded(self.output):
                 yield
         finally:
-            sys.setrecursionlimit(limit)  # a raised limit would let the next check overflow
             self.seconds += time.perf_counter() - start
 
     def execute(self, code: CodeType) -> StudentError | None:

@@ -14,24 +14,15 @@ from __future__ import annotations
 
 import ast
 import builtins
-import contextlib
 import pydoc
 import sys
-import warnings
-from collections.abc import Iterator
 from types import CodeType
 from typing import Any
 
 import numpy as np
 
 from livelab import kernels
-from livelab.grading_run import (
-    FRAMES_SHOWN,
-    OUTPUT_LIMIT,
-    CappedOutput,
-    no_input,
-    restoring_modules,
-)
+from livelab.grading_run import FRAMES_SHOWN, OUTPUT_LIMIT, CappedOutput, guarded
 from livelab.worker_state import Unwatched
 
 KEPT_OUT = frozenset({"gated_width_for_equal_weights"})
@@ -89,31 +80,6 @@ def _space() -> _Space:
     space = _SPACE.value
     assert isinstance(space, _Space)
     return space
-
-
-def _show_warning(message: Any, category: type[Warning], *_args: Any, **_kwargs: Any) -> None:
-    sys.stderr.write(f"{category.__name__}: {message}\n")
-
-
-@contextlib.contextmanager
-def _guarded(output: CappedOutput) -> Iterator[None]:
-    """What a code question's run gets around student code (see grading_run.StudentRun)."""
-    limit = sys.getrecursionlimit()
-    try:
-        with (
-            restoring_modules(),
-            no_input(),
-            contextlib.redirect_stdout(output),
-            contextlib.redirect_stderr(output),
-            np.printoptions(),
-            np.errstate(divide="warn", over="warn", invalid="warn", under="ignore"),
-            warnings.catch_warnings(),
-        ):
-            warnings.simplefilter("always")
-            warnings.showwarning = _show_warning
-            yield
-    finally:
-        sys.setrecursionlimit(limit)
 
 
 def _compile(code: str, filename: str) -> tuple[CodeType, CodeType | None]:
@@ -185,7 +151,7 @@ def run(code: str) -> dict:
         space.sources.pop(next(iter(space.sources)))
     output = CappedOutput(OUTPUT_LIMIT)
     error = None
-    with _guarded(output):
+    with guarded(output):
         try:
             body, last = _compile(code, filename)
             exec(body, space.names)
