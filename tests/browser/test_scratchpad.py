@@ -200,6 +200,33 @@ def test_the_text_is_kept_per_page_across_instant_navigation_and_a_reload(page, 
     expect(editor(page)).to_have_text("kept_here = 1")
 
 
+@pytest.mark.parametrize(
+    "size", [112_000]
+)  # the reviewer's first paste (1.16 MB types too slowly here)
+def test_a_pasted_text_over_the_limit_says_what_a_reload_keeps_and_loses_nothing_now(
+    page, site, size
+):
+    line = "value = 12345  # a line of the pasted program\n"
+    pasted = line * (size // len(line)) + "last_line = 'end'"
+    key = f"livelab-scratchpad:{urlparse(site.url()).path}"
+    page.goto(site.url(LESSON))
+    open_scratchpad(page)
+    page.keyboard.insert_text(pasted)
+    expect(status(page)).to_have_text(
+        re.compile(r"only the first 100,000 are kept when you reload the page"), timeout=RUN_LIMIT
+    )
+    stored = page.evaluate("(key) => JSON.parse(localStorage.getItem(key)).pages", key)[LESSON]
+    assert stored == pasted[:100_000]
+    # The open editor still has all of it, here and after an instant navigation and back.
+    page.get_by_role("link", name=re.compile("Worked examples")).first.click()
+    page.wait_for_url(re.compile(OTHER))
+    page.go_back()
+    page.wait_for_url(re.compile(LESSON))
+    editor(page).click()
+    page.keyboard.press("Control+End")
+    expect(editor(page)).to_contain_text("last_line = 'end'")
+
+
 @pytest.mark.parametrize("saved", [json.dumps({"version": 1, "pages": {LESSON: 42}}), "{not json"])
 def test_odd_saved_text_leaves_an_empty_scratchpad_and_a_working_page(page, site, saved):
     key = f"livelab-scratchpad:{urlparse(site.url()).path}"

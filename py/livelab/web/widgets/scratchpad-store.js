@@ -29,7 +29,11 @@ export function loadText(page) {
   return typeof text === "string" ? text : "";
 }
 
-/** Save a page's text; false when the browser would not store it (it is kept for the visit). */
+/**
+ * Save a page's text: "saved"; "cut" when only its first TEXT_LIMIT characters were stored
+ * (the whole text is kept for the visit); "unsaved" when the browser would not store it (it
+ * is kept for the visit).
+ */
 export function saveText(page, text) {
   const data = read();
   const kept = text.slice(0, TEXT_LIMIT);
@@ -37,10 +41,14 @@ export function saveText(page, text) {
   else data.pages[page] = kept;
   try {
     localStorage.setItem(KEY, JSON.stringify(data));
-    unsaved.delete(page);
-    return true;
   } catch {
     unsaved.set(page, text);
-    return false;
+    return "unsaved";
   }
+  if (kept === text) {
+    unsaved.delete(page);
+    return "saved";
+  }
+  unsaved.set(page, text);
+  return "cut";
 }

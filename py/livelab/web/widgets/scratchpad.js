@@ -7,7 +7,7 @@
 // The editor is CodeMirror (editor/editor.js), loaded the first time the panel opens.
 
 import { progress } from "../progress/store.js";
-import { loadText, saveText } from "./scratchpad-store.js";
+import { loadText, saveText, TEXT_LIMIT } from "./scratchpad-store.js";
 
 const SHORTCUT = "Alt+P";
 const pageKey = () => progress.pageKey(); // the key saved progress files this page under
@@ -170,8 +170,15 @@ class Scratchpad {
   }
 
   save(key, text) {
-    if (!saveText(key, text)) {
+    const saved = saveText(key, text);
+    if (saved === "unsaved") {
       this.status.textContent = "Your scratchpad text could not be saved in this browser, so it lasts until you leave the page.";
+    } else if (saved === "cut") {
+      this.status.textContent =
+        `Your scratchpad text is longer than ${TEXT_LIMIT.toLocaleString("en")} characters: only the first ` +
+        `${TEXT_LIMIT.toLocaleString("en")} are kept when you reload the page; the rest lasts until then.`;
+    } else if (this.status.textContent.startsWith("Your scratchpad text")) {
+      this.status.textContent = ""; // saved in full again: the warning no longer holds
     }
   }
 
