@@ -26,7 +26,10 @@ from livelab.grading_run import FRAMES_SHOWN, OUTPUT_LIMIT, CappedOutput, guarde
 from livelab.worker_state import Unwatched
 
 KEPT_OUT = frozenset({"gated_width_for_equal_weights"})
-"""Kernels left out of the scratchpad: this one (and its docstring) answers a lesson question."""
+"""Kernels not preloaded into a scratch namespace. This hides nothing: `from livelab.kernels
+import gated_width_for_equal_weights` still works. It only keeps the one kernel whose name and
+docstring state a lesson question's result out of the names (and help) the panel starts with;
+that question is numeric, so a student can compute the answer anyway."""
 PRELOADED = tuple(name for name in kernels.__all__ if name not in KEPT_OUT)
 """The kernels a scratch namespace starts with, besides np and help."""
 RUN_FILE = "<scratchpad run {}>"
