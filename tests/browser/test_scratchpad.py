@@ -74,6 +74,38 @@ def test_open_type_a_program_run_it_with_ctrl_enter_and_read_its_output(page, si
     expect(output(page)).to_contain_text("NameError: name 'x' is not defined")
 
 
+def test_the_button_is_a_few_tabs_from_the_top_and_covers_no_footer_link_at_360px(browser, site):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        page.goto(site.url(LESSON))
+        toggle = page.get_by_role("button", name="Python scratchpad")
+        for _ in range(15):  # the reviewer counted about 150 with the button after the footer
+            page.keyboard.press("Tab")
+            if toggle.evaluate("(node) => node === document.activeElement"):
+                break
+        expect(toggle).to_be_focused(timeout=1)
+        page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_function("innerHeight + scrollY >= document.documentElement.scrollHeight - 1")
+        box = toggle.bounding_box()
+        assert box is not None
+        links = page.locator(".md-footer a").all()
+        assert links
+        for link in links:
+            other = link.bounding_box()
+            if other is None:
+                continue
+            apart = (
+                other["x"] + other["width"] <= box["x"]
+                or box["x"] + box["width"] <= other["x"]
+                or other["y"] + other["height"] <= box["y"]
+                or box["y"] + box["height"] <= other["y"]
+            )
+            assert apart, link
+    finally:
+        context.close()
+
+
 def test_alt_p_opens_and_closes_it_and_escape_outside_the_editor_closes_it(page, site):
     page.goto(site.url(LESSON))
     page.keyboard.press("Alt+p")

@@ -99,7 +99,11 @@ class Scratchpad {
     // A landmark of its own: the button sits outside Material's content, which it outlives.
     const region = element("aside", { className: "livelab-scratchpad-region" }, this.toggle, this.panel);
     region.setAttribute("aria-label", "Scratchpad");
-    document.body.append(region);
+    // Early in the tab order (right after Material's header, which keeps its place across
+    // instant navigation), not after the footer's many links; it floats where it is anyway.
+    const header = document.querySelector("body > .md-header");
+    if (header) header.after(region);
+    else document.body.append(region);
     this.region = region;
     SHEET?.addEventListener("change", () => this.setModal());
   }
