@@ -232,6 +232,28 @@ def test_the_text_is_kept_per_page_across_instant_navigation_and_a_reload(page, 
     expect(editor(page)).to_have_text("kept_here = 1")
 
 
+def test_a_run_left_running_by_a_page_change_reports_to_its_own_page(page, site):
+    page.goto(site.url(LESSON))
+    open_scratchpad(page)
+    type_code(page, "1")
+    run_with_keys(page)
+    expect(output(page)).to_have_text("1", timeout=RUN_LIMIT)  # Python is warm
+    type_code(
+        page,
+        "import time\nt = time.time()\nwhile time.time() - t < 3: pass\nprint('from the lesson')",
+    )
+    run_with_keys(page)
+    page.get_by_role("link", name=re.compile("Worked examples")).first.click()
+    page.wait_for_url(re.compile(OTHER))
+    expect(status(page)).to_contain_text("ran on another page is still running")
+    expect(status(page)).to_contain_text("has finished", timeout=RUN_LIMIT)
+    expect(panel(page)).not_to_contain_text("from the lesson")
+    page.go_back()
+    page.wait_for_url(re.compile(LESSON))
+    expect(output(page)).to_have_text("from the lesson")
+    expect(status(page)).to_have_text("Done.")
+
+
 @pytest.mark.parametrize(
     "size", [112_000]
 )  # the reviewer's first paste (1.16 MB types too slowly here)

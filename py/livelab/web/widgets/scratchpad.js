@@ -35,6 +35,8 @@ class Scratchpad {
     this.editorFor = null; // the page key whose text the editor shows
     this.opening = null; // the editor being created
     this.running = null; // the request of the run in progress
+    this.runFor = null; // the page key whose text that run runs
+    this.results = new Map(); // page key -> {output, status} of its last run
     this.lastRuns = 0; // runs the worker counted in its namespace at our last reply
     this.build();
   }
@@ -161,7 +163,7 @@ class Scratchpad {
         (editor) => {
           this.editor = editor;
           this.editorFor = key;
-          this.status.textContent = "";
+          this.showResult(key);
           return editor;
         },
         () => {
@@ -202,6 +204,29 @@ class Scratchpad {
       `The ${source || "lab"}'s numbers are in the scratchpad; press Run (Ctrl+Z brings back what was there).`;
   }
 
+  /** A page's own last output and status; a run from elsewhere is named, never shown here. */
+  showResult(key) {
+    const result = this.results.get(key) ?? { output: "", status: "" };
+    this.showOutput(result.output);
+    this.status.textContent = result.status;
+    if (this.running && this.runFor === key) this.status.textContent = "Running…";
+    else if (this.running) {
+      this.status.textContent =
+        "The code you ran on another page is still running; its output will show on that page. Stop ends it.";
+    }
+  }
+
+  /** Keep a run's result for its page; show it only if that page's text is the one shown. */
+  report(key, output, status) {
+    this.results.set(key, { output, status });
+    if (this.editorFor === key) {
+      this.showOutput(output);
+      this.status.textContent = status;
+    } else {
+      this.status.textContent = "The code you ran on another page has finished; its output is there when you go back.";
+    }
+  }
+
   setRunning(request) {
     this.running = request;
     this.buttons.run.disabled = this.buttons.clear.disabled = Boolean(request);
@@ -216,13 +241,14 @@ class Scratchpad {
   async run() {
     if (this.running || !this.editor) return;
     const code = this.editor.getText();
+    const key = this.editorFor;
     this.status.textContent =
       this.runtime.state === "starting" ? "Running as soon as Python has started…" : "Running…";
     const request = this.runtime.call("scratch_run", { code });
+    this.runFor = key;
     this.setRunning(request);
     try {
       const reply = await request;
-      this.showOutput(reply.output);
       const where = reply.error?.line ? ` on line ${reply.error.line}` : "";
       const said = [reply.error ? `${reply.error.type}${where}; see the output.` : "Done."];
       // 1 run in a namespace we had used before: the worker was replaced meanwhile.
@@ -231,14 +257,13 @@ class Scratchpad {
       }
       if (reply.note) said.push(reply.note, "The scratchpad's names are gone too.");
       this.lastRuns = reply.note ? 0 : reply.runs;
-      this.status.textContent = said.join(" ");
+      this.report(key, reply.output, said.join(" "));
     } catch (err) {
       // A stop, a time limit or Python that cannot start: the message says which, in full.
       // The earlier run's output is not this run's, so it goes; a stopped run's own prints
       // are not returned (its reply never comes), and the status says so.
-      this.showOutput("");
       const lost = err.message.startsWith("Stopped") ? " What it printed before the stop is not shown." : "";
-      this.status.textContent = err.message + lost;
+      this.report(key, "", err.message + lost);
     } finally {
       this.setRunning(null);
     }
@@ -249,6 +274,7 @@ class Scratchpad {
   }
 
   async clear() {
+    this.results.delete(this.editorFor);
     this.showOutput("");
     this.status.textContent = "";
     if (this.running) return;
