@@ -232,6 +232,23 @@ def test_the_text_is_kept_per_page_across_instant_navigation_and_a_reload(page, 
     expect(editor(page)).to_have_text("kept_here = 1")
 
 
+def test_a_second_tab_on_the_same_page_sees_the_other_tabs_text(page, site):
+    page.goto(site.url(LESSON))
+    open_scratchpad(page)
+    type_code(page, "from_a = 1")
+    second = page.context.new_page()
+    try:
+        second.goto(site.url(LESSON))
+        open_scratchpad(second)
+        expect(editor(second)).to_have_text("from_a = 1")
+        type_code(second, "from_b = 2")
+        expect(editor(page)).to_have_text("from_b = 2")  # the first tab had no edits of its own
+        type_code(page, "from_a_again = 3")
+        expect(editor(second)).to_have_text("from_a_again = 3")
+    finally:
+        second.close()
+
+
 def test_a_run_left_running_by_a_page_change_reports_to_its_own_page(page, site):
     page.goto(site.url(LESSON))
     open_scratchpad(page)

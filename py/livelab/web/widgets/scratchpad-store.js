@@ -52,3 +52,10 @@ export function saveText(page, text) {
   unsaved.set(page, text);
   return "cut";
 }
+
+/** Call back when another tab of this site changes the saved texts (the storage event). */
+export function onOtherTab(callback) {
+  globalThis.addEventListener?.("storage", (event) => {
+    if (event.key === KEY || event.key === null) callback();
+  });
+}

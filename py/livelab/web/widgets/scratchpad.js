@@ -7,7 +7,7 @@
 // The editor is CodeMirror (editor/editor.js), loaded the first time the panel opens.
 
 import { progress } from "../progress/store.js";
-import { loadText, saveText, TEXT_LIMIT } from "./scratchpad-store.js";
+import { loadText, onOtherTab, saveText, TEXT_LIMIT } from "./scratchpad-store.js";
 
 const SHORTCUT = "Alt+P";
 const pageKey = () => progress.pageKey(); // the key saved progress files this page under
@@ -37,6 +37,7 @@ class Scratchpad {
     this.running = null; // the request of the run in progress
     this.runFor = null; // the page key whose text that run runs
     this.results = new Map(); // page key -> {output, status} of its last run
+    this.savedText = null; // the editor's text as last saved or loaded: no edits of its own since
     this.lastRuns = 0; // runs the worker counted in its namespace at our last reply
     this.build();
   }
@@ -108,6 +109,7 @@ class Scratchpad {
     else document.body.append(region);
     this.region = region;
     SHEET?.addEventListener("change", () => this.setModal());
+    onOtherTab(() => this.otherTab());
   }
 
   /** Open the panel with this page's text, and put the caret in the editor. */
@@ -163,6 +165,7 @@ class Scratchpad {
         (editor) => {
           this.editor = editor;
           this.editorFor = key;
+          this.savedText = editor.getText();
           this.showResult(key);
           return editor;
         },
@@ -176,7 +179,9 @@ class Scratchpad {
   }
 
   save(key, text) {
+    if (this.adopting) return;
     const saved = saveText(key, text);
+    if (saved === "saved" && key === this.editorFor) this.savedText = text;
     if (saved === "unsaved") {
       this.status.textContent = "Your scratchpad text could not be saved in this browser, so it lasts until you leave the page.";
     } else if (saved === "cut") {
@@ -185,6 +190,29 @@ class Scratchpad {
         `${TEXT_LIMIT.toLocaleString("en")} are kept when you reload the page; the rest lasts until then.`;
     } else if (this.status.textContent.startsWith("Your scratchpad text")) {
       this.status.textContent = ""; // saved in full again: the warning no longer holds
+    }
+  }
+
+  /**
+   * Another tab saved: this tab takes that page's text if it has no edits of its own since it
+   * last saved or loaded; otherwise it keeps its text and says so (its next edit saves it).
+   */
+  otherTab() {
+    if (!this.editor) return;
+    const theirs = loadText(this.editorFor);
+    const mine = this.editor.getText();
+    if (theirs === mine) return;
+    if (mine === this.savedText) {
+      this.savedText = theirs;
+      this.adopting = true; // already stored: saving it again would echo back to that tab
+      try {
+        this.editor.setText(theirs);
+      } finally {
+        this.adopting = false;
+      }
+    } else {
+      this.status.textContent =
+        "Another tab changed this page's scratchpad text. Your text here is kept; your next edit saves it over theirs.";
     }
   }
 
