@@ -53,6 +53,16 @@ def run_with_keys(page):
     page.keyboard.press("Control+Enter")
 
 
+def run_and_stop(page, code):
+    """Run code that does not end, and press Stop once it runs; returns the Stop button."""
+    type_code(page, code)
+    run_with_keys(page)
+    stop = panel(page).get_by_role("button", name="Stop")
+    expect(stop).to_be_enabled()
+    stop.click()
+    return stop
+
+
 def test_open_type_a_program_run_it_with_ctrl_enter_and_read_its_output(page, site):
     page.goto(site.url(LESSON))
     toggle = page.get_by_role("button", name="Python scratchpad")
@@ -139,11 +149,7 @@ def test_stop_ends_an_endless_loop_and_the_next_run_works(page, site):
     type_code(page, "print('warm')")
     run_with_keys(page)
     expect(output(page)).to_have_text("warm", timeout=RUN_LIMIT)
-    type_code(page, "while True: pass")
-    run_with_keys(page)
-    stop = panel(page).get_by_role("button", name="Stop")
-    expect(stop).to_be_enabled()
-    stop.click()
+    stop = run_and_stop(page, "while True: pass")
     expect(status(page)).to_have_text(re.compile(r"^Stopped: you stopped the run\."))
     expect(stop).to_be_disabled()
     type_code(page, "print('after the stop')")
@@ -157,11 +163,7 @@ def test_a_stopped_run_clears_the_earlier_output_and_says_it_was_stopped(page, s
     type_code(page, "print('old output')")
     run_with_keys(page)
     expect(output(page)).to_have_text("old output", timeout=RUN_LIMIT)
-    type_code(page, "for i in range(3): print('step', i)\nwhile True: pass")
-    run_with_keys(page)
-    stop = panel(page).get_by_role("button", name="Stop")
-    expect(stop).to_be_enabled()
-    stop.click()
+    run_and_stop(page, "for i in range(3): print('step', i)\nwhile True: pass")
     expect(status(page)).to_have_text(re.compile("^Stopped: you stopped the run. What it printed"))
     expect(panel(page)).not_to_contain_text("old output")
 
@@ -185,9 +187,7 @@ def test_without_isolation_a_stop_restarts_python_and_says_names_are_gone(page, 
     type_code(page, "kept = 1\nkept")
     run_with_keys(page)
     expect(output(page)).to_have_text("1", timeout=RUN_LIMIT)
-    type_code(page, "while True: pass")
-    run_with_keys(page)
-    panel(page).get_by_role("button", name="Stop").click()
+    run_and_stop(page, "while True: pass")
     expect(status(page)).to_have_text(re.compile(r"^Stopped: you stopped the run\."))
     type_code(page, "kept")
     run_with_keys(page)
