@@ -16,9 +16,10 @@ from playwright.sync_api import expect
 
 from bench.startup import throttle
 from livelab.build.serve import SiteHandler, make_server, serve_in_thread
-from tests.browser.test_runtime import CLIENT, LESSON, run_in_runtime, wait_live
+from tests.browser.test_runtime import CLIENT, LESSON, LIVE, run_in_runtime, wait_live
 from tests.harness import Site
 
+CHAPTER = "level-19/worked-examples/"
 SNAPSHOT = "/assets/livelab/runtime/snapshot.js"
 PROGRESS = f"async () => (await import('{CLIENT}')).runtime.progress"
 PHASES = f"async () => (await import('{CLIENT}')).runtime.bootPhases"
@@ -299,30 +300,87 @@ def test_a_download_that_stops_midway_times_out_and_retry_keeps_the_files(page, 
         assert Stalling.bodies[path] == 1, f"{path} was downloaded again: {Stalling.bodies}"
 
 
-# Subscribed after livelab.js, so it runs when the widgets' synchronous mounting is over.
-WATCH_SWAP = """async (client) => {
+# Subscribed after livelab.js, so it runs when the widgets' synchronous mounting is over: it
+# notes whether Python was asked at once, and whether the lab showed a view before the frame.
+WATCH_SWAP = """async ([client, lab]) => {
     const { runtime } = await import(client);
-    window.__askedAtSwap = null;
+    window.__swap = null;
     document$.subscribe(() => {
-        if (!document.querySelector('[data-lab="rope"]')) return;
-        window.__askedAtSwap = runtime.running !== null || runtime.queue.length > 0;
+        const el = document.querySelector(`[data-lab="${lab}"]`);
+        if (!el) return;
+        const swap = { asked: runtime.running !== null || runtime.queue.length > 0, shown: false };
+        el.addEventListener("livelab:view", () => { swap.shown = true; }, { once: true });
+        requestAnimationFrame(() => { window.__swap = swap; });
     });
 }"""
 
 
 def test_a_page_change_by_link_asks_python_as_soon_as_the_page_is_swapped_in(page, site):
-    page.goto(site.url(LESSON))
-    wait_live(page)
+    page.goto(site.url(CHAPTER))  # Python goes live here, for the block lab
+    block = page.locator('[data-lab="modern-block"]')
+    expect(block.get_by_text(LIVE)).to_be_visible(timeout=30_000)
     page.get_by_role("link", name="Home").first.click()
     expect(page).to_have_url(site.url(""))
-    page.evaluate(WATCH_SWAP, CLIENT)
+    page.evaluate(WATCH_SWAP, [CLIENT, "rope"])
     page.get_by_role("link", name="Modern blocks").first.click()
     wait_live(page)
-    # The labs' widgets were imported on the first visit: they mount without waiting for
+    # The labs' widgets were imported on the first page: they mount without waiting for
     # anything, so their first requests go out before the browser lays out the new page.
-    assert page.evaluate("window.__askedAtSwap") is True
+    assert page.evaluate("window.__swap.asked") is True
     lab_answers(page)
     assert len(page.log.python_workers()) == 1, page.log.workers
+
+
+IDLE = """async (client) => {
+    const { runtime } = await import(client);
+    return runtime.state === "ready" && runtime.running === null && runtime.queue.length === 0;
+}"""
+
+
+def test_back_on_a_page_by_link_its_labs_show_their_views_before_the_first_frame(page, site):
+    page.add_init_script(COUNT_VIEWS)
+    page.goto(site.url(LESSON))
+    page.wait_for_function(EVERY_LAB_VIEWED)
+    page.get_by_role("link", name="Home").first.click()
+    expect(page).to_have_url(site.url(""))
+    page.evaluate(WATCH_SWAP, [CLIENT, "rope"])
+    page.get_by_role("link", name="Modern blocks").first.click()
+    wait_live(page)
+    # Python made these views on the first visit: the tab remembers them, and shows them again
+    # without a request, before the new page is first painted.
+    assert page.evaluate("window.__swap") == {"asked": False, "shown": True}
+    lab_answers(page)
+    assert len(page.log.python_workers()) == 1, page.log.workers
+
+
+# Every lab view the page asks the worker for, in order.
+ASKED_VIEWS = """() => {
+    window.__asked = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+        if (message?.type === "call" && message.name === "lab") {
+            window.__asked.push(JSON.stringify([message.args.kind, message.args.params]));
+        }
+        return post.call(this, message, ...rest);
+    };
+}"""
+
+
+def test_back_on_a_page_before_its_labs_were_answered_asks_for_no_view_twice(page, site):
+    page.add_init_script(f"({ASKED_VIEWS})()")
+    page.goto(site.url(LESSON))
+    expect(page.get_by_role("status").filter(has_text="Starting Python")).to_be_visible()
+    page.get_by_role("link", name="Home").first.click()  # the labs' views are still awaited
+    expect(page).to_have_url(site.url(""))
+    page.get_by_role("link", name="Modern blocks").first.click()
+    labs = page.locator("[data-lab]").count()
+    page.wait_for_function(f"window.__asked.length >= {labs}")
+    page.wait_for_function(IDLE, arg=CLIENT)
+    time.sleep(1)  # a request asked again would be sent within milliseconds of the others
+    page.wait_for_function(IDLE, arg=CLIENT)
+    asked = page.evaluate("window.__asked")
+    assert len(asked) == labs, asked
+    assert sorted(set(asked)) == sorted(asked), asked
 
 
 DAMAGE_NUMPY = """async () => {

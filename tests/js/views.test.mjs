@@ -61,3 +61,21 @@ test("the least recently used view is dropped past the limit", async () => {
   await labView(runtime, "memo-f", { x: 250 });
   assert.equal(runtime.calls.length, before + 1);
 });
+
+test("a view asked for and not yet answered is asked for once", async () => {
+  const runtime = fakeRuntime();
+  const call = runtime.call;
+  let answer;
+  const gate = new Promise((resolve) => (answer = resolve));
+  runtime.call = async (name, args) => {
+    await gate;
+    return call(name, args);
+  };
+  const first = labView(runtime, "memo-g", { x: 1 });
+  const second = labView(runtime, "memo-g", { x: 1 }); // the page came back before the reply
+  answer();
+  assert.deepEqual(await second, await first);
+  assert.equal(runtime.calls.length, 1);
+  await labView(runtime, "memo-g", { x: 1 });
+  assert.equal(runtime.calls.length, 1);
+});

@@ -6,10 +6,13 @@
 // page, its labs come up at the positions they had, and dragging a slider back over values
 // already seen costs nothing. Only views of this tab's live worker are kept, and one is used
 // only while Python is live: a page whose Python failed shows the failure, not old numbers.
+// A view already asked for and not yet answered is not asked for twice: a student who leaves
+// a page and comes back before its labs were answered waits for the same replies.
 
 const LIMIT = 200; // views kept, the least recently used dropped first
 
 const views = new Map(); // JSON of [kind, params] -> the worker's reply
+const asked = new Map(); // JSON of [kind, params] -> the worker's reply, while it is awaited
 
 function keyOf(kind, params) {
   return JSON.stringify([kind, params]);
@@ -27,8 +30,14 @@ export async function labView(runtime, kind, params) {
     views.set(key, known);
     return known;
   }
-  const reply = await runtime.call("lab", { kind, params });
-  views.set(key, reply);
+  if (asked.has(key)) return asked.get(key);
+  const reply = runtime.call("lab", { kind, params });
+  asked.set(key, reply);
+  try {
+    views.set(key, await reply);
+  } finally {
+    asked.delete(key);
+  }
   if (views.size > LIMIT) views.delete(views.keys().next().value);
   return reply;
 }
