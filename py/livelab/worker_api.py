@@ -21,11 +21,16 @@ import os
 import sys
 import traceback
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from livelab.grading_run import OUTPUT_LIMIT, CappedOutput, no_input
-from livelab.worker_state import Snapshot, refuse_audit_hooks, take_snapshot
+if TYPE_CHECKING:
+    from livelab.worker_state import Snapshot
+
+# The grader (livelab.grading_run and what it imports) and livelab.worker_state are imported
+# by the calls that need them, not here: a lab's first view does not wait for them, and
+# clean_state loads them before any student code runs.
 
 STUDENT_FILE = "<your code>"
 STUDENT_CALLS = frozenset({"run", "code_run", "code_check", "scratch_run", "scratch_clear"})
@@ -87,6 +92,8 @@ def error_data(exc: BaseException, filename: str = STUDENT_FILE) -> dict:
 
 
 def _run(code: str) -> dict:
+    from livelab.grading_run import OUTPUT_LIMIT, CappedOutput, no_input
+
     # Capped as a code question's output is, so a print loop cannot flood the page.
     out, err = CappedOutput(OUTPUT_LIMIT), CappedOutput(OUTPUT_LIMIT)
     error = None
@@ -190,6 +197,7 @@ def clean_state(files_root: str | None = None) -> Snapshot:
     """
     from livelab.labs import all_labs
     from livelab.questions import all_code_questions
+    from livelab.worker_state import refuse_audit_hooks, take_snapshot
 
     for module in WARM_MODULES:
         importlib.import_module(module)

@@ -5,6 +5,7 @@ import json
 import marshal
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -297,3 +298,23 @@ def test_a_stop_in_a_recursion_says_deep_and_a_stop_in_a_loop_does_not(code, dee
     reply = json.loads(call("run", code=code))
     assert reply["error"] == worker_api.error_reply("KeyboardInterrupt", "stopped", deep=deep)
     assert set(reply["error"]) == ERROR_KEYS
+
+
+def test_a_lab_view_does_not_wait_for_the_grader_and_clean_state_loads_it():
+    # The worker imports worker_api before its first lab view: the grader and the state
+    # check are left to the calls that need them, and clean_state loads both before any
+    # student code runs (so they are part of the state it records).
+    probe = (
+        "import json, sys\n"
+        "from livelab import worker_api\n"
+        "worker_api.call('lab', json.dumps({'kind': 'rope', 'params': {}}))\n"
+        "lazy = ('livelab.grading_run', 'livelab.worker_state')\n"
+        "print(*[name in sys.modules for name in lazy])\n"
+        "worker_api.clean_state()\n"
+        "print(*[name in sys.modules for name in lazy])\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(worker_api.__file__).parents[1])}
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env
+    )
+    assert out.stdout.split("\n")[:2] == ["False False", "True True"]
