@@ -300,6 +300,50 @@ def test_a_download_that_stops_midway_times_out_and_retry_keeps_the_files(page, 
         assert Stalling.bodies[path] == 1, f"{path} was downloaded again: {Stalling.bodies}"
 
 
+def test_the_interpreters_webassembly_is_compiled_from_the_start_of_the_boot(page, site):
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    assert page.evaluate(PHASES)["wasm"] == "early"
+    stored_snapshot(page)
+    page.reload()  # restored from the snapshot: compiled while the snapshot is read
+    wait_live(page)
+    phases = page.evaluate(PHASES)
+    assert (phases["snapshot"], phases["wasm"]) == ("restored", "early")
+    lab_answers(page)
+
+
+class WrongWasmType(SiteHandler):
+    """A host that serves .wasm files as application/octet-stream."""
+
+    bodies: ClassVar[Counter] = Counter()
+    extensions_map: ClassVar[dict] = {
+        **SiteHandler.extensions_map,
+        ".wasm": "application/octet-stream",
+    }
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        head = super().send_head()
+        if head is not None:
+            self.bodies[self.path.split("?")[0]] += 1
+        return head
+
+
+def test_a_host_that_serves_wasm_under_another_type_still_boots_downloading_it_once(page, site):
+    server = make_server(site.site_dir, port=0, isolated=True)
+    server.RequestHandlerClass = functools.partial(WrongWasmType, directory=str(site.site_dir))
+    WrongWasmType.bodies.clear()
+    serve_in_thread(server)
+    host = Site(server, site.site_dir, isolated=True)
+    try:
+        page.goto(host.url(LESSON))
+        wait_live(page)
+        lab_answers(page)
+        assert page.evaluate(PHASES)["wasm"] == "early"
+        assert WrongWasmType.bodies["/assets/livelab/pyodide/pyodide.asm.wasm"] == 1
+    finally:
+        host.close()
+
+
 # Subscribed after livelab.js, so it runs when the widgets' synchronous mounting is over: it
 # notes whether Python was asked at once, and whether the lab showed a view before the frame.
 WATCH_SWAP = """async ([client, lab]) => {
