@@ -44,6 +44,22 @@ KEYS = {"Enter": "\ue007", "ArrowRight": "\ue014", "ArrowLeft": "\ue012", "Arrow
         "Space": " ", "Backspace": "\ue003"}  # fmt: skip
 
 
+# Scrolls the element to the middle of the view and waits until its box is the same in two
+# frames running (at most 60 frames).
+STEADY = """async (el) => {
+    el.scrollIntoView({ block: "center", behavior: "instant" });
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    let last = "";
+    for (let i = 0; i < 60; i++) {
+        await frame();
+        const box = el.getBoundingClientRect();
+        const now = [box.x, box.y, box.width, box.height].join();
+        if (now === last) return;
+        last = now;
+    }
+}"""
+
+
 class BiDi:
     """A WebDriver BiDi connection: send() waits for the reply; events go to listeners."""
 
@@ -169,7 +185,9 @@ class FirefoxTab(Tab):
         )  # fmt: skip
 
     def _click(self, element: Any) -> None:
-        self._on(element, "(el) => el.scrollIntoView({ block: 'center', behavior: 'instant' })")
+        # In view and holding still (as Playwright waits for Chromium): a click aimed while
+        # the page still moves, as it does while it loads, can land beside the element.
+        self._on(element, STEADY)
         pointer = [
             {"type": "pointerMove", "x": 0, "y": 0,
              "origin": {"type": "element", "element": element}},
