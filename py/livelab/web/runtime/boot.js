@@ -19,8 +19,7 @@
 // The other phases are ms after the worker started: manifest, snapshotRead (the stored
 // snapshot's bytes read and checked, while pyodide.asm.wasm loads), pyodide (the interpreter
 // is up), unzipped (NumPy's files are ready; phases.wheel says where from), downloaded
-// (every large file is in), numpy, livelab (ready). phases.wasm is "early" when the
-// interpreter's WebAssembly was compiled from the start of the boot (compileEarly).
+// (every large file is in), numpy, livelab (ready).
 
 import { Downloads, fetchOk } from "./downloads.js";
 import { numpyFiles, storeNumpyFiles } from "./numpy.js";
@@ -71,50 +70,31 @@ function enterStep(name) {
 // instantiation ourselves turns that into a boot error the page can show. One watcher for
 // the worker's life: a boot that falls back to a second loadPyodide is watched again.
 let wasmFailed = () => {};
-// The interpreter's WebAssembly, compiled from the start of the boot (compileEarly), and the
-// response promise handed to Pyodide in place of its own download of the file.
-let early = null;
-const instantiate = WebAssembly.instantiate;
-for (const name of ["instantiateStreaming", "instantiate"]) {
-  const original = WebAssembly[name];
+const instantiate = WebAssembly.instantiate.bind(WebAssembly);
+const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+
+/**
+ * instantiateStreaming that also takes a file served under another MIME type than
+ * application/wasm (some static hosts do): Pyodide has no fallback for that and would wait
+ * forever. Such a response's body was not read, so it is compiled from its bytes instead.
+ */
+async function instantiateAnyType(source, imports) {
+  try {
+    return await instantiateStreaming(source, imports);
+  } catch (err) {
+    const response = await source;
+    if (!(err instanceof TypeError) || !response.ok || response.bodyUsed) throw err;
+    return instantiate(await response.arrayBuffer(), imports);
+  }
+}
+
+const WATCHED = { instantiateStreaming: instantiateAnyType, instantiate };
+for (const [name, original] of Object.entries(WATCHED)) {
   WebAssembly[name] = (...args) => {
-    const compiled = name === "instantiateStreaming" && early && args[0] === early.response;
-    if (compiled) early.used = true;
-    const result = compiled
-      ? early.module.then(async (module) => ({
-          module,
-          instance: await instantiate.call(WebAssembly, module, args[1]),
-        }))
-      : original.apply(WebAssembly, args);
+    const result = original(...args);
     result.catch((err) => wasmFailed(new Error(`pyodide.asm.wasm did not load (${err.message})`)));
     return result;
   };
-}
-
-/**
- * Compile pyodide.asm.wasm now. Pyodide starts compiling it only once it has loaded
- * pyodide.asm.js (1.2 MB of JavaScript) and, on a restore, read the snapshot; compiled from
- * the start, as it downloads, the compile is done by then. Pyodide's own fetch of the file
- * gets this download's response (fetchFor), and its instantiateStreaming of that response
- * instantiates the compiled module, so the file is downloaded once.
- */
-function compileEarly(url) {
-  const response = downloads.fetch(url);
-  const module = WebAssembly.compileStreaming(response).catch(async (err) => {
-    // A host that serves .wasm under another MIME type: the body was not read, so compile
-    // it from its bytes instead.
-    if (!(err instanceof TypeError)) throw err;
-    const answer = await response;
-    if (!answer.ok) throw new Error(`pyodide.asm.wasm answered ${answer.status}`);
-    return WebAssembly.compile(await answer.arrayBuffer());
-  });
-  module.catch(() => {}); // reported when Pyodide instantiates it
-  early = { url, response, module, used: false };
-}
-
-/** The fetch Pyodide uses: this boot's early response for the interpreter's WebAssembly. */
-function fetchFor(resource, init) {
-  return early && String(resource) === early.url ? early.response : downloads.fetch(resource, init);
 }
 
 /** Start the interpreter; rejects when its WebAssembly fails to load. */
@@ -210,8 +190,7 @@ export async function boot() {
     if (downloads.done && phases.downloaded === undefined) mark("downloaded");
     reportProgress();
   });
-  self.fetch = fetchFor; // Pyodide's own downloads are counted too
-  compileEarly(new URL("pyodide.asm.wasm", indexURL).href);
+  self.fetch = downloads.fetch; // Pyodide's own downloads are counted too
   enterStep("python");
   const key = snapshotKey(manifest);
   const stored = (SKIP_SNAPSHOT ? Promise.reject(new Error("skipped")) : findSnapshot(key)).catch(
@@ -245,7 +224,6 @@ export async function boot() {
     interpreter(loadPyodide, indexURL, stored, phases, mark),
   );
   mark("pyodide");
-  phases.wasm = early.used ? "early" : "pyodide"; // who compiled pyodide.asm.wasm
   enterStep("numpy");
   await step(`Python could not start because NumPy could not be downloaded. ${RETRY}`, async () =>
     canInstallWheel(pyodide)
