@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
@@ -272,17 +273,26 @@ class Stalling(SiteHandler):
         return head
 
 
-@pytest.fixture
-def stalling_site(site) -> Iterator[Site]:
+@contextlib.contextmanager
+def served_with(site, handler) -> Iterator[Site]:
+    """The built site served (isolated) by another request handler, for the block."""
     server = make_server(site.site_dir, port=0, isolated=True)
-    server.RequestHandlerClass = functools.partial(Stalling, directory=str(site.site_dir))
-    Stalling.recovered.clear()
-    Stalling.bodies.clear()
+    server.RequestHandlerClass = functools.partial(handler, directory=str(site.site_dir))
     serve_in_thread(server)
     served = Site(server, site.site_dir, isolated=True)
-    yield served
-    Stalling.recovered.set()
-    served.close()
+    try:
+        yield served
+    finally:
+        served.close()
+
+
+@pytest.fixture
+def stalling_site(site) -> Iterator[Site]:
+    Stalling.recovered.clear()
+    Stalling.bodies.clear()
+    with served_with(site, Stalling) as served:
+        yield served
+        Stalling.recovered.set()
 
 
 def test_a_download_that_stops_midway_times_out_and_retry_keeps_the_files(page, stalling_site):
@@ -317,18 +327,12 @@ class WrongWasmType(SiteHandler):
 
 
 def test_a_host_that_serves_wasm_under_another_type_still_boots_downloading_it_once(page, site):
-    server = make_server(site.site_dir, port=0, isolated=True)
-    server.RequestHandlerClass = functools.partial(WrongWasmType, directory=str(site.site_dir))
     WrongWasmType.bodies.clear()
-    serve_in_thread(server)
-    host = Site(server, site.site_dir, isolated=True)
-    try:
+    with served_with(site, WrongWasmType) as host:
         page.goto(host.url(LESSON))
         wait_live(page)
         lab_answers(page)
-        assert WrongWasmType.bodies["/assets/livelab/pyodide/pyodide.asm.wasm"] == 1
-    finally:
-        host.close()
+    assert WrongWasmType.bodies["/assets/livelab/pyodide/pyodide.asm.wasm"] == 1
 
 
 # Subscribed after livelab.js, so it runs when the widgets' synchronous mounting is over: it
