@@ -25,6 +25,7 @@ import { Downloads, fetchOk } from "./downloads.js";
 import { numpyFiles, storeNumpyFiles } from "./numpy.js";
 import { AFTER_RESTORE_CODE, dropSnapshot, findSnapshot, snapshotKey } from "./snapshot.js";
 import { dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
+import { startPython } from "./start.js";
 import { canInstallWheel, installWheel, unzip, writeFiles } from "./unpack.js";
 
 const ASSETS = new URL("../", import.meta.url);
@@ -64,44 +65,6 @@ function reportProgress() {
 function enterStep(name) {
   bootStep = name;
   reportProgress();
-}
-
-// Pyodide only logs a failed pyodide.asm.wasm download and then waits forever; watching the
-// instantiation ourselves turns that into a boot error the page can show. One watcher for
-// the worker's life: a boot that falls back to a second loadPyodide is watched again.
-let wasmFailed = () => {};
-const instantiate = WebAssembly.instantiate.bind(WebAssembly);
-const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
-
-/**
- * instantiateStreaming that also takes a file served under another MIME type than
- * application/wasm (some static hosts do): Pyodide has no fallback for that and would wait
- * forever. Such a response's body was not read, so it is compiled from its bytes instead.
- */
-async function instantiateAnyType(source, imports) {
-  try {
-    return await instantiateStreaming(source, imports);
-  } catch (err) {
-    const response = await source;
-    if (!(err instanceof TypeError) || !response.ok || response.bodyUsed) throw err;
-    return instantiate(await response.arrayBuffer(), imports);
-  }
-}
-
-const WATCHED = { instantiateStreaming: instantiateAnyType, instantiate };
-for (const [name, original] of Object.entries(WATCHED)) {
-  WebAssembly[name] = (...args) => {
-    const result = original(...args);
-    result.catch((err) => wasmFailed(new Error(`pyodide.asm.wasm did not load (${err.message})`)));
-    return result;
-  };
-}
-
-/** Start the interpreter; rejects when its WebAssembly fails to load. */
-function startPython(loadPyodide, options) {
-  const failure = new Promise((_, reject) => (wasmFailed = reject));
-  // enableRunUntilComplete: false keeps Pyodide off its JSPI path, which crashes Safari.
-  return Promise.race([loadPyodide({ ...options, enableRunUntilComplete: false }), failure]);
 }
 
 /**

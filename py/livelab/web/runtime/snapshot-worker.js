@@ -11,6 +11,7 @@
 
 import { fetchOk } from "./downloads.js";
 import { makeSnapshot, snapshotKey, storeSnapshot } from "./snapshot.js";
+import { startPython } from "./start.js";
 
 const ASSETS = new URL("../", import.meta.url);
 
@@ -19,12 +20,7 @@ async function make() {
   const manifest = await (await fetchOk(new URL("manifest.json", ASSETS))).json();
   const indexURL = new URL(manifest.pyodide, ASSETS).href;
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  // enableRunUntilComplete: false as in boot.js, so the snapshot is of the same interpreter.
-  const pyodide = await loadPyodide({
-    indexURL,
-    _makeSnapshot: true,
-    enableRunUntilComplete: false,
-  });
+  const pyodide = await startPython(loadPyodide, { indexURL, _makeSnapshot: true });
   const snapshot = makeSnapshot(pyodide);
   await storeSnapshot(snapshotKey(manifest), snapshot);
   return { bytes: snapshot.byteLength, ms: Math.round(performance.now() - started) };
