@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 from livelab.build.browser import launch_chromium
 from livelab.build.check import build_course
 from livelab.build.serve import make_server, serve_in_thread
 
-__all__ = ["ROOT", "Site", "launch_chromium", "serve_site"]
+__all__ = ["ROOT", "Site", "course_served", "launch_chromium", "serve_site"]
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -49,6 +50,14 @@ def serve_site(site_dir: Path, isolated: bool = True, build_it: bool = True) -> 
         site.pages, site.questions = course.pages, course.questions
     serve_in_thread(server)
     return site
+
+
+def course_served(tmp_path_factory) -> Iterator[Site]:
+    """The course built and served cross-origin isolated, as `make serve` does, until closed:
+    what each suite's session fixture yields from."""
+    served = serve_site(tmp_path_factory.mktemp("site"), isolated=True)
+    yield served
+    served.close()
 
 
 def config_for_docs(docs_dir: Path) -> Path:

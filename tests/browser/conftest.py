@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from tests.harness import Site, launch_chromium, serve_site
+from tests.harness import Site, course_served, launch_chromium, serve_site
 
 # The first answer on a page waits for Python to boot (about 3 s, more on a busy machine).
 expect.set_options(timeout=15_000)
@@ -16,9 +16,7 @@ expect.set_options(timeout=15_000)
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Iterator[Site]:
     """The site served cross-origin isolated, as `make serve` does."""
-    served = serve_site(tmp_path_factory.mktemp("site"), isolated=True)
-    yield served
-    served.close()
+    yield from course_served(tmp_path_factory)
 
 
 @pytest.fixture(scope="session")

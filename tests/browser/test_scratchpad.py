@@ -53,10 +53,15 @@ def run_with_keys(page):
     page.keyboard.press("Control+Enter")
 
 
-def run_and_stop(page, code):
-    """Run code that does not end, and press Stop once it runs; returns the Stop button."""
+def type_and_run(page, code):
+    """Type the code, then run it with Ctrl+Enter."""
     type_code(page, code)
     run_with_keys(page)
+
+
+def run_and_stop(page, code):
+    """Run code that does not end, and press Stop once it runs; returns the Stop button."""
+    type_and_run(page, code)
     stop = panel(page).get_by_role("button", name="Stop")
     expect(stop).to_be_enabled()
     stop.click()
@@ -69,8 +74,7 @@ def test_open_type_a_program_run_it_with_ctrl_enter_and_read_its_output(page, si
     expect(toggle).to_have_attribute("title", re.compile(r"Alt\+P"))
     expect(toggle).to_have_attribute("aria-expanded", "false")
     open_scratchpad(page)
-    type_code(page, "x = np.array([3.0, 4.0])\nprint('norm', np.linalg.norm(x))\nx / 5")
-    run_with_keys(page)
+    type_and_run(page, "x = np.array([3.0, 4.0])\nprint('norm', np.linalg.norm(x))\nx / 5")
     expect(output(page)).to_have_text("norm 5.0\narray([0.6, 0.8])", timeout=RUN_LIMIT)
     # Names stay for the next run, as in a notebook; a kernel's help shows its shapes.
     type_code(page, "help(rmsnorm)\nx.sum()")
@@ -136,8 +140,7 @@ def test_alt_p_opens_and_closes_it_and_escape_outside_the_editor_closes_it(page,
 def test_an_error_names_the_line_in_the_students_text(page, site):
     page.goto(site.url(LESSON))
     open_scratchpad(page)
-    type_code(page, "a = 1\nb = 2\nc = a / (b - 2)\nprint(c)")
-    run_with_keys(page)
+    type_and_run(page, "a = 1\nb = 2\nc = a / (b - 2)\nprint(c)")
     expect(status(page)).to_have_text(re.compile("^ZeroDivisionError on line 3"), timeout=RUN_LIMIT)
     expect(output(page)).to_contain_text("line 3, in <module>\n    c = a / (b - 2)")
     expect(output(page)).not_to_contain_text(".py")
@@ -146,22 +149,19 @@ def test_an_error_names_the_line_in_the_students_text(page, site):
 def test_stop_ends_an_endless_loop_and_the_next_run_works(page, site):
     page.goto(site.url(LESSON))
     open_scratchpad(page)
-    type_code(page, "print('warm')")
-    run_with_keys(page)
+    type_and_run(page, "print('warm')")
     expect(output(page)).to_have_text("warm", timeout=RUN_LIMIT)
     stop = run_and_stop(page, "while True: pass")
     expect(status(page)).to_have_text(re.compile(r"^Stopped: you stopped the run\."))
     expect(stop).to_be_disabled()
-    type_code(page, "print('after the stop')")
-    run_with_keys(page)
+    type_and_run(page, "print('after the stop')")
     expect(output(page)).to_have_text("after the stop", timeout=RUN_LIMIT)
 
 
 def test_a_stopped_run_clears_the_earlier_output_and_says_it_was_stopped(page, site):
     page.goto(site.url(LESSON))
     open_scratchpad(page)
-    type_code(page, "print('old output')")
-    run_with_keys(page)
+    type_and_run(page, "print('old output')")
     expect(output(page)).to_have_text("old output", timeout=RUN_LIMIT)
     run_and_stop(page, "for i in range(3): print('step', i)\nwhile True: pass")
     expect(status(page)).to_have_text(re.compile("^Stopped: you stopped the run. What it printed"))
@@ -171,26 +171,22 @@ def test_a_stopped_run_clears_the_earlier_output_and_says_it_was_stopped(page, s
 def test_an_endless_loop_is_stopped_at_the_time_limit_and_the_page_goes_on(page, site):
     page.goto(site.url(LESSON))
     open_scratchpad(page)
-    type_code(page, "while True: pass")
-    run_with_keys(page)
+    type_and_run(page, "while True: pass")
     expect(status(page)).to_have_text(
         re.compile(r"^Stopped: the code ran longer than 5 s\."), timeout=RUN_LIMIT
     )
-    type_code(page, "print('still here')")
-    run_with_keys(page)
+    type_and_run(page, "print('still here')")
     expect(output(page)).to_have_text("still here", timeout=RUN_LIMIT)
 
 
 def test_without_isolation_a_stop_restarts_python_and_says_names_are_gone(page, plain_site):
     page.goto(plain_site.url(LESSON))
     open_scratchpad(page)
-    type_code(page, "kept = 1\nkept")
-    run_with_keys(page)
+    type_and_run(page, "kept = 1\nkept")
     expect(output(page)).to_have_text("1", timeout=RUN_LIMIT)
     run_and_stop(page, "while True: pass")
     expect(status(page)).to_have_text(re.compile(r"^Stopped: you stopped the run\."))
-    type_code(page, "kept")
-    run_with_keys(page)
+    type_and_run(page, "kept")
     expect(status(page)).to_contain_text("names defined before are gone", timeout=RUN_LIMIT)
     expect(output(page)).to_contain_text("NameError: name 'kept' is not defined")
 
@@ -252,8 +248,7 @@ def test_a_second_tab_on_the_same_page_sees_the_other_tabs_text(page, site):
 def test_a_run_left_running_by_a_page_change_reports_to_its_own_page(page, site):
     page.goto(site.url(LESSON))
     open_scratchpad(page)
-    type_code(page, "1")
-    run_with_keys(page)
+    type_and_run(page, "1")
     expect(output(page)).to_have_text("1", timeout=RUN_LIMIT)  # Python is warm
     type_code(
         page,
@@ -306,8 +301,7 @@ def test_odd_saved_text_leaves_an_empty_scratchpad_and_a_working_page(page, site
     page.reload()
     open_scratchpad(page)
     expect(editor(page)).to_have_text("")
-    type_code(page, "1 + 1")
-    run_with_keys(page)
+    type_and_run(page, "1 + 1")
     expect(output(page)).to_have_text("2", timeout=RUN_LIMIT)
     assert page.evaluate("(key) => JSON.parse(localStorage.getItem(key)).pages", key) == {
         LESSON: "1 + 1"
@@ -317,15 +311,13 @@ def test_odd_saved_text_leaves_an_empty_scratchpad_and_a_working_page(page, site
 def test_a_name_defined_in_the_scratchpad_is_unknown_to_the_next_check(page, site):
     q1 = open_question(page, site, "c1")
     open_scratchpad(page)
-    type_code(page, "scratch_secret = 3\nscratch_secret")
-    run_with_keys(page)
+    type_and_run(page, "scratch_secret = 3\nscratch_secret")
     expect(output(page)).to_have_text("3", timeout=RUN_LIMIT)
     page.get_by_role("button", name="Close the scratchpad").click()
     submit_code(page, "c1", f"({q1.reference_blank}) * scratch_secret")
     expect(verdict(page, "c1")).to_contain_text("NameError", timeout=RUN_LIMIT)
     open_scratchpad(page)
-    type_code(page, "scratch_secret * 2")
-    run_with_keys(page)
+    type_and_run(page, "scratch_secret * 2")
     expect(output(page)).to_have_text("6", timeout=RUN_LIMIT)  # still there for the scratchpad
 
 
@@ -370,8 +362,7 @@ def test_axe_finds_nothing_in_the_open_scratchpad_in_either_palette(browser, sit
         page.add_script_tag(content=tools.axe_source())
         closed = page.evaluate(RUN_AXE, allowed)
         open_scratchpad(page)
-        type_code(page, "print('checked')\n1 / 0")
-        run_with_keys(page)
+        type_and_run(page, "print('checked')\n1 / 0")
         expect(output(page)).to_contain_text("ZeroDivisionError", timeout=RUN_LIMIT)
         # Open, the panel alone: the page beside it is narrower, which is the labs' business.
         assert closed + page.evaluate(RUN_AXE.replace("axe.run(document", ON_PANEL), allowed) == []

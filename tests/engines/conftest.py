@@ -12,15 +12,13 @@ import pytest
 
 from tests.engines.engines import ENGINES, launched, serve_probed
 from tests.engines.tab import Tab
-from tests.harness import Site, serve_site
+from tests.harness import Site, course_served
 
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Iterator[Site]:
     """The site served cross-origin isolated, as `make serve` does."""
-    served = serve_site(tmp_path_factory.mktemp("site"), isolated=True)
-    yield served
-    served.close()
+    yield from course_served(tmp_path_factory)
 
 
 @pytest.fixture(scope="session")
