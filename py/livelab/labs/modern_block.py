@@ -149,9 +149,6 @@ def _numbers(row: list[float]) -> str:
     return f"[{shown}{', …' if len(row) > SHOWN_NUMBERS else ''}]"
 
 
-"""The cells of a step's row: step, shape, shape in the run, first numbers."""
-
-
 def step_cells(s: dict) -> list[list[str]]:
     """Each step's cells, as the figure's rows show them; the run's cells empty before it."""
     rows = []
