@@ -22,6 +22,10 @@
 // "deferred"); once it is live and no request waits, a helper worker (snapshot-worker.js)
 // makes and stores one for the next page load, then ends. One helper per tab at most.
 
+import { RuntimeError, stopError } from "./stops.js";
+
+export { RuntimeError };
+
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const SNAPSHOT_WORKER_URL = new URL("./snapshot-worker.js", import.meta.url);
 const SNAPSHOT_GIVE_UP_MS = 120_000; // a helper that never reports is ended (no snapshot)
@@ -31,18 +35,10 @@ export const STALL_MS = 20_000;
 // such phase without anything being wrong, so only a far longer silence counts as stuck there.
 export const WORK_STALL_MS = 120_000;
 const STOP_GRACE_MS = 1_000;
+// After Python reports the stop, the state check that follows may take this long.
+const CHECK_GRACE_MS = 30_000;
 const WARM_UP_GRACE_MS = 30_000;
 export const DEFAULT_TIMEOUT_MS = 5_000;
-
-export class RuntimeError extends Error {
-  constructor(error) {
-    super(error.note ? `${error.message} ${error.note}` : error.message);
-    this.type = error.type;
-    this.line = error.line ?? null;
-    this.column = error.column ?? null;
-    this.note = error.note ?? null;
-  }
-}
 
 class Runtime extends EventTarget {
   constructor(url) {
@@ -155,6 +151,11 @@ class Runtime extends EventTarget {
       const request = this.running;
       clearTimeout(request.timer);
       request.timer = setTimeout(() => this.stopRequest(request, "timeout"), request.timeoutMs);
+    } else if (message.type === "interrupted" && message.id === this.running?.id) {
+      // Python stopped in place; what is left is the state check, which gets longer.
+      clearTimeout(this.running.graceTimer);
+      const request = this.running;
+      request.graceTimer = setTimeout(() => this.respawn(request), CHECK_GRACE_MS);
     } else if (this.running && message.id === this.running.id) {
       const request = this.running;
       if (message.error?.fatal) {
@@ -302,27 +303,6 @@ class Runtime extends EventTarget {
     request.reject(new RuntimeError(stopError(request.stopReason, request.timeoutMs)));
     this.start();
   }
-}
-
-const STOP_MESSAGES = {
-  timeout: (timeoutMs) =>
-    `Stopped: the code ran longer than ${timeoutMs / 1000} s. Look for a loop that never ends.`,
-  deep: (timeoutMs) =>
-    `Stopped: the code ran longer than ${timeoutMs / 1000} s, deep in a recursion (a function ` +
-    "that keeps calling itself). Make sure the calls stop.",
-  stopped: () => "Stopped: you stopped the run.",
-  crashed: () => "Python crashed while running this and is restarting. Try again in a moment.",
-};
-const STOP_TYPES = {
-  timeout: "Timeout",
-  deep: "Timeout",
-  stopped: "Stopped",
-  crashed: "RuntimeCrashed",
-};
-
-function stopError(reason, timeoutMs) {
-  const message = STOP_MESSAGES[reason](timeoutMs);
-  return { type: STOP_TYPES[reason], message, line: null, column: null };
 }
 
 export const runtime = new Runtime(WORKER_URL);

@@ -9,6 +9,7 @@
 //      {type: "pycs-stored", files, bytes, ms} | {type: "pycs-stored", error}
 //      {type: "numpy-stored", bytes, ms} | {type: "numpy-stored", error}
 //      {id, type: "started"}   the request's code starts now (after any warm-up)
+//      {id, type: "interrupted"}   Python stopped the request's code; its reply follows
 //      {id, type: "result", value, restart}
 //      {id, type: "error", error: {type, message, line, column, deep}, restart}
 //
@@ -100,6 +101,9 @@ function answerRequest(message) {
     postMessage({ id: message.id, type: "error", error: reply.error, restart: null });
     return;
   }
+  // Python obeyed a stop: say so now, since the state check below can take a while on a
+  // busy machine and the client would otherwise end this worker as unresponsive.
+  if (reply.error?.type === "KeyboardInterrupt") postMessage({ id: message.id, type: "interrupted" });
   const { restart, note } = afterRequest(studentCode);
   // A check during which the grader or Python's own modules changed proves nothing, whatever
   // its verdict: the code under test may have rewritten how answers are compared.
