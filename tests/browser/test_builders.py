@@ -22,6 +22,7 @@ from playwright.sync_api import expect
 from livelab.build import extension
 from livelab.build.kinds import all_kinds
 from livelab.build.serve import make_server, serve_in_thread
+from tests.browser.test_runtime import open_with_the_client_held_back
 from tests.harness import ROOT, Site, serve_site
 
 LESSON_SRC = "level-19/modern-blocks.md"
@@ -74,6 +75,11 @@ def test_a_lab_goes_live(page, built):
     lab = page.locator(f'[data-lab="{LAB}"]')
     expect(lab.get_by_text(LIVE)).to_be_visible(timeout=30_000)
     assert page.log.errors == []  # type: ignore[attr-defined]
+
+
+def test_python_starts_from_the_page_head(page, built):
+    open_with_the_client_held_back(page, built.url(LESSON))
+    assert len(page.log.python_workers()) == 1, page.log.workers
 
 
 RIGHT_ANSWER = {

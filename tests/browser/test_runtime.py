@@ -36,6 +36,30 @@ def test_the_worker_starts_on_page_load_before_any_click(page, site):
         page.goto(site.url(""))  # the home page has no lab and nothing is clicked
 
 
+def open_with_the_client_held_back(page, url: str) -> None:
+    """Open url with runtime/client.js held until the worker asked for its first file.
+
+    The page's first lines start the worker (livelab.build.early), so it must get that far
+    on its own; every message it sends before the client runs has to be kept and replayed
+    for the labs to go live.
+    """
+    held = []
+    page.context.route(f"**{CLIENT}", lambda route: held.append(route))
+    page.goto(url, wait_until="commit")
+    page.wait_for_event("request", lambda r: r.url.endswith("/livelab/manifest.json"))
+    page.wait_for_timeout(3_000)  # progress, and often more, arrive with no client to hear it
+    assert len(held) == 1 and page.log.python_workers()
+    held[0].continue_()
+    wait_live(page)
+
+
+def test_python_starts_before_the_page_client_runs_and_the_client_adopts_it(page, site):
+    open_with_the_client_held_back(page, site.url(LESSON))
+    page.get_by_label("q position").fill("2")
+    expect(page.get_by_role("status", name=re.compile("score"))).to_have_text("0.84")
+    assert len(page.log.python_workers()) == 1, page.log.workers
+
+
 def test_instant_navigation_keeps_the_warm_worker(page, site):
     page.goto(site.url(""))
     page.get_by_role("link", name="Modern blocks").first.click()

@@ -4,9 +4,10 @@
 KaTeX, Workbox, CodeMirror, the zip of the Python the browser runs and manifest.json).
 `finish` writes the service worker, whose precache list must see every file of the built
 site, and the pre-compressed copies (after giving the last page its "Next" link home,
-livelab.build.footer). The MkDocs plugin runs both after its build. Zensical
-runs no plugin, so there `livelab assets` installs into the docs folder before the build (the
-builder copies them like any other file) and `livelab finish` runs on the built site.
+livelab.build.footer, and every page the script that starts Python early, .early). The
+MkDocs plugin runs both after its build. Zensical runs no plugin, so there `livelab assets`
+installs into the docs folder before the build (the builder copies them like any other file)
+and `livelab finish` runs on the built site.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import livelab
-from livelab.build import assets, compress, editor_files, fetch, footer, offline
+from livelab.build import assets, compress, early, editor_files, fetch, footer, offline
 
 ASSET_DIR = "assets/livelab"
 WORKBOX_PATH = f"{ASSET_DIR}/workbox/"
@@ -67,8 +68,9 @@ def install(
 
 
 def finish(site_dir: Path, site_url: str | None, retire: bool = False) -> None:
-    """Lead the last page home, write sw.js at the site root, then the pre-compressed copies."""
+    """Lead the last page home, start Python early on every page, write sw.js, then compress."""
     footer.lead_last_page_home(site_dir)  # before the precache list records every page
+    early.start_workers_early(site_dir)
     try:
         # After every file a page asks for is in place, so the precache list holds them all.
         offline.write_service_worker(

@@ -18,10 +18,14 @@
 // link that still delivers never times out. Files already downloaded stay in the browser's
 // cache, so Retry does not download them again.
 //
+// The first worker of a tab is usually started by an inline script at the top of the page
+// (livelab.build.early), before this module runs; it is adopted with the messages it sent.
+//
 // Snapshot: a boot that found no memory snapshot to restore says so (bootPhases.snapshot is
 // "deferred"); once it is live and no request waits, a helper worker (snapshot-worker.js)
 // makes and stores one for the next page load, then ends. One helper per tab at most.
 
+import { adoptEarlyWorker } from "./early.js";
 import { RuntimeError, stopError } from "./stops.js";
 
 export { RuntimeError };
@@ -39,6 +43,10 @@ const STOP_GRACE_MS = 1_000;
 const CHECK_GRACE_MS = 30_000;
 const WARM_UP_GRACE_MS = 30_000;
 export const DEFAULT_TIMEOUT_MS = 5_000;
+
+const WORKER_FAILED =
+  "Python could not start because its worker script did not load. " +
+  "Check your connection, then press Retry.";
 
 class Runtime extends EventTarget {
   constructor(url) {
@@ -65,14 +73,13 @@ class Runtime extends EventTarget {
     this.restoring = false;
     const url = new URL(this.url);
     if (this.skipSnapshot) url.searchParams.set("snapshot", "skip");
-    this.worker = new Worker(url, { type: "module", name: "livelab-python" });
+    const early = adoptEarlyWorker(url.href);
+    if (early) this.startedAt = early.at;
+    this.worker = early?.worker ?? new Worker(url, { type: "module", name: "livelab-python" });
     this.worker.onmessage = (event) => this.onMessage(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
-      this.fail(
-        "Python could not start because its worker script did not load. " +
-          "Check your connection, then press Retry.",
-      );
+      this.fail(WORKER_FAILED);
     };
     this.interrupt = null;
     // WebKitGTK can report crossOriginIsolated and still have no SharedArrayBuffer; there a
@@ -83,6 +90,8 @@ class Runtime extends EventTarget {
     }
     this.setProgress({ phase: "download", loaded: 0, total: 0 });
     this.setState("starting", "");
+    if (early?.failed) this.fail(WORKER_FAILED);
+    for (const message of early?.messages ?? []) this.onMessage(message);
   }
 
   /** Keep the latest boot progress, tell the page, and restart the stall timer. */

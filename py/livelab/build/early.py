@@ -1,0 +1,72 @@
+"""Every page starts Python's worker from its first lines, before the browser parses the rest.
+
+The page loads `runtime/client.js` as an async module in <head>, but the browser runs it only
+once the parser yields, after the page's long body is parsed: on the lesson page, 200-300 ms
+after the HTML arrived, all of it before Python could start. So `finish` puts a small inline
+script right after the page's charset: it creates the worker at once, at the address
+client.js would use, and keeps its messages until client.js adopts it (runtime/client.js,
+`adoptEarlyWorker`). A page that has no client.js gets nothing. Both builders write the
+script tag (Material's `polyfills` slot), so this runs on the built HTML, like footer.py.
+
+The script starts no second worker: it does nothing once client.js runs in the tab (instant
+navigation evaluates no head script anyway), and client.js starts its own worker when there
+was none to adopt or it is for another address.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+MARK = 'id="livelab-early-worker"'
+CLIENT_TAG = re.compile(r'<script\b[^>]*\bsrc="([^"]*?)runtime/client\.js"[^>]*>')
+CHARSET = re.compile(r"<meta\s+charset=[^>]*>", re.I)
+HEAD = re.compile(r"<head\b[^>]*>", re.I)
+# What client.js reads: worker, url, at (performance.now() when it was created), messages
+# (every message the worker sent before adoption, in order) and failed (its script did not
+# load). A global that is present, even null, means client.js runs in this tab already.
+SCRIPT = (
+    "<script " + MARK + ">(() => {"
+    'if ("__livelabEarly" in self || !self.Worker) return;'
+    "const url = new URL(%s, document.baseURI).href;"
+    "const early = { url, at: performance.now(), messages: [], failed: false };"
+    "try {"
+    'early.worker = new Worker(url, { type: "module", name: "livelab-python" });'
+    "} catch (err) { return; }"
+    "early.worker.onmessage = (event) => early.messages.push(event.data);"
+    "early.worker.onerror = (event) => { event.preventDefault(); early.failed = true; };"
+    "self.__livelabEarly = early;"
+    "})();</script>"
+)
+
+
+def early_script(page: str) -> str | None:
+    """The inline script for a built page, or None if the page loads no runtime client."""
+    client = CLIENT_TAG.search(page)
+    if client is None:
+        return None
+    return SCRIPT % json.dumps(f"{client.group(1)}runtime/worker.js")
+
+
+def with_early_worker(page: str) -> str:
+    """The page with the inline script after its charset (or <head>), if it needs one."""
+    if MARK in page:
+        return page
+    script = early_script(page)
+    anchor = CHARSET.search(page) or HEAD.search(page)
+    if script is None or anchor is None:
+        return page
+    return page[: anchor.end()] + script + page[anchor.end() :]
+
+
+def start_workers_early(site_dir: Path) -> int:
+    """Give every built page that loads the runtime client the inline script; return how many."""
+    changed = 0
+    for path in sorted(site_dir.rglob("*.html")):
+        page = path.read_text(encoding="utf-8")
+        new = with_early_worker(page)
+        if new != page:
+            path.write_text(new, encoding="utf-8")
+            changed += 1
+    return changed
