@@ -221,8 +221,12 @@ def table(rounds: list[dict]) -> str:
     lines.append(f"reload NumPy files from: {dict(wheels)}")
     if stored and all("bytes" in s for s in stored):
         size = statistics.median(s["bytes"] for s in stored) / 1e6
+        kept = statistics.median(s.get("stored", s["bytes"]) for s in stored) / 1e6
         store_ms = statistics.median(s["ms"] for s in stored)
-        lines.append(f"snapshot: {size:.1f} MB, helper stored it in {store_ms:.0f} ms (median)")
+        lines.append(
+            f"snapshot: {size:.1f} MB, stored without its zero pages as {kept:.1f} MB; "
+            f"helper stored it in {store_ms:.0f} ms (median)"
+        )
     return "\n".join(lines)
 
 

@@ -59,7 +59,7 @@ class Runtime extends EventTarget {
     this.message = "";
     this.bootMs = null;
     this.bootPhases = null;
-    this.snapshotStore = null; // {bytes, ms} once this tab's helper stored a snapshot, or {error}
+    this.snapshotStore = null; // {bytes, stored, ms} once this tab's helper stored one, or {error}
     this.pycStore = null; // {files, bytes, ms} once this tab stored .pyc files, or {error}
     this.numpyStore = null; // {bytes, ms} once this tab stored NumPy's files, or {error}
     this.skipSnapshot = false;
@@ -244,7 +244,7 @@ class Runtime extends EventTarget {
           SNAPSHOT_GIVE_UP_MS,
         );
         helper.onmessage = ({ data }) =>
-          end(data.error ? { error: data.error } : { bytes: data.bytes, ms: data.ms });
+          end(data.error ? { error: data.error } : { bytes: data.bytes, stored: data.stored, ms: data.ms });
         helper.onerror = (event) => {
           event.preventDefault();
           end({ error: event.message || "the snapshot worker did not load" });

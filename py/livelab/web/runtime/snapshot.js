@@ -10,14 +10,16 @@
 // the snapshot, and it changes more often than the runtime); open files and JavaScript
 // objects. The random module's state is in it, so the worker reseeds it after a restore.
 //
-// It is stored in Cache Storage under one fixed address, with the key of the runtime and the
-// package it was made for and the SHA-256 of its bytes; a snapshot with another key or other
-// bytes is dropped, and the worker boots the normal way and makes a new one.
+// It is stored in Cache Storage without its zero pages (zero-pages.js) under one fixed
+// address, with the key of the runtime and the package it was made for and the SHA-256 of
+// the stored bytes; a snapshot with another key or other bytes is dropped, and the worker
+// boots the normal way and makes a new one.
 
 import { storedEntry } from "./stored.js";
+import { expand, squeeze } from "./zero-pages.js";
 
-const FORMAT = 3; // bump when PRELOAD or what is done after a restore changes
-const stored = storedEntry("snapshot.bin", "the snapshot");
+const FORMAT = 4; // bump when PRELOAD, what is done after a restore or the layout changes
+const stored = storedEntry("snapshot.bin", "the snapshot", { offThread: true });
 
 // Found by listing sys.modules in a worker that booted the normal way, loaded NumPy, imported
 // livelab.worker_api and ran clean_state: every standard module it had that Pyodide's own
@@ -66,16 +68,20 @@ export function snapshotKey(manifest) {
  * checked bytes, so the interpreter's own files load while they are read. Rejects (or bytes
  * rejects) when the snapshot is for another key or its bytes are damaged (the caller drops it).
  */
-export const findSnapshot = (key) => stored.find(key);
+export async function findSnapshot(key) {
+  const found = await stored.find(key);
+  return found && { bytes: found.bytes.then(expand) };
+}
 
 /** Forget the stored snapshot (it failed, or is for another version). */
 export const dropSnapshot = () => stored.drop();
 
-/** Store a snapshot for this key, replacing any other; resolves to the time it took (ms). */
+/** Store a snapshot for this key, replacing any other, without its zero pages (zero-pages.js);
+ * resolves to the bytes stored. */
 export async function storeSnapshot(key, bytes) {
-  const started = performance.now();
-  await stored.store(key, bytes);
-  return Math.round(performance.now() - started);
+  const squeezed = squeeze(bytes);
+  await stored.store(key, squeezed);
+  return squeezed.byteLength;
 }
 
 /**
