@@ -1,6 +1,7 @@
 """The Pyodide runtime: a warm worker per tab, stoppable runs, clear failures, one origin."""
 
 import re
+import time
 
 from playwright.sync_api import expect
 
@@ -58,6 +59,35 @@ def test_python_starts_before_the_page_client_runs_and_the_client_adopts_it(page
     page.get_by_label("q position").fill("2")
     expect(page.get_by_role("status", name=re.compile("score"))).to_have_text("0.84")
     assert len(page.log.python_workers()) == 1, page.log.workers
+
+
+VIEW_ORDER = """document.addEventListener("livelab:view", (event) => {
+  (window.__viewOrder ??= []).push(event.target.dataset.lab);
+}, true);"""
+IN_VIEW = """() => [...document.querySelectorAll("[data-lab]")].filter((lab) => {
+  const box = lab.getBoundingClientRect();
+  return box.bottom > 0 && box.top < innerHeight;
+}).map((lab) => lab.dataset.lab)"""
+
+
+def test_labs_in_view_come_alive_first_when_python_starts(page, site):
+    # A student who scrolled down to the GLU lab while Python was starting.
+    held = []
+    page.context.add_init_script(VIEW_ORDER)
+    page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site.url(LESSON))
+    page.locator('[data-lab="glu"]').scroll_into_view_if_needed()
+    deadline = time.monotonic() + 30
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert held, "the worker never asked for pyodide.asm.wasm"
+    in_view = page.evaluate(IN_VIEW)
+    assert "glu" in in_view and "norm-path" not in in_view, in_view
+    held[0].continue_()
+    expect(page.locator('[data-lab="glu"]').get_by_text(LIVE)).to_be_visible(timeout=60_000)
+    page.wait_for_function("window.__viewOrder?.length > 0")
+    order = page.evaluate("window.__viewOrder")
+    assert order[0] in in_view, (order, in_view)  # without the order: norm-path, the top lab
 
 
 def test_instant_navigation_keeps_the_warm_worker(page, site):

@@ -26,6 +26,7 @@
 // makes and stores one for the next page load, then ends. One helper per tab at most.
 
 import { adoptEarlyWorker } from "./early.js";
+import { nextIndex } from "./next-request.js";
 import { RuntimeError, stopError } from "./stops.js";
 
 export { RuntimeError };
@@ -212,7 +213,7 @@ class Runtime extends EventTarget {
       if (this.snapshotWanted) this.makeSnapshot();
       return;
     }
-    const request = this.queue.shift();
+    const request = this.queue.splice(nextIndex(this.queue), 1)[0];
     this.running = request;
     // The first student code in a worker waits for its warm-up (slow right after a restore
     // from the snapshot), which the worker says is done with "started": the run's own time
@@ -256,13 +257,16 @@ class Runtime extends EventTarget {
 
   /**
    * Send a request; resolves with the worker's value, rejects with a RuntimeError.
-   * Returns a promise with an `id` property that `stop(id)` accepts.
+   * Returns a promise with an `id` property that `stop(id)` accepts. distance: for a request
+   * made for something on the page, a function giving how far (px) it is from the viewport
+   * now; of the requests that wait, the nearest goes first (see nextIndex).
    */
-  request(message, { timeoutMs = DEFAULT_TIMEOUT_MS } = {}) {
+  request(message, { timeoutMs = DEFAULT_TIMEOUT_MS, distance = null } = {}) {
     const id = this.nextId++;
     let request;
     const promise = new Promise((resolve, reject) => {
-      request = { id, message: { ...message, id }, resolve, reject, timeoutMs, stopReason: null };
+      const fields = { resolve, reject, timeoutMs, distance, stopReason: null };
+      request = { id, message: { ...message, id }, ...fields };
     });
     promise.id = id;
     if (this.state === "failed") {

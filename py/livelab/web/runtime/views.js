@@ -20,9 +20,10 @@ function keyOf(kind, params) {
 
 /**
  * The lab's view for these params: from this tab's memory when Python made it before and is
- * live now, else from the worker (and then remembered).
+ * live now, else from the worker (and then remembered). distance: how far the lab is from the
+ * viewport (runtime/client.js answers the nearest first).
  */
-export async function labView(runtime, kind, params) {
+export async function labView(runtime, kind, params, distance = null) {
   const key = keyOf(kind, params);
   const known = views.get(key);
   if (known !== undefined && runtime.state === "ready") {
@@ -31,7 +32,7 @@ export async function labView(runtime, kind, params) {
     return known;
   }
   if (asked.has(key)) return asked.get(key);
-  const reply = runtime.call("lab", { kind, params });
+  const reply = runtime.call("lab", { kind, params }, { distance });
   asked.set(key, reply);
   try {
     views.set(key, await reply);

@@ -214,6 +214,12 @@ function watchFigures(el) {
 }
 // ---- end of figure text ----
 
+/** How far (px) the lab is from the viewport: 0 while any of it shows. */
+function fromViewport(el) {
+  const box = el.getBoundingClientRect();
+  return Math.max(0, box.top - innerHeight, -box.bottom);
+}
+
 export function mount(el, runtime) {
   const kind = el.dataset.labKind;
   const status = bindStatus(el, runtime);
@@ -226,7 +232,7 @@ export function mount(el, runtime) {
     async (params) => {
       asking = true;
       try {
-        return await labView(runtime, kind, params);
+        return await labView(runtime, kind, params, () => fromViewport(el));
       } finally {
         asking = false;
       }
