@@ -19,7 +19,7 @@ import { storedEntry } from "./stored.js";
 import { expand, squeeze } from "./zero-pages.js";
 
 const FORMAT = 4; // bump when PRELOAD, what is done after a restore or the layout changes
-const stored = storedEntry("snapshot.bin", "the snapshot", { offThread: true });
+const stored = storedEntry("snapshot.bin", "the snapshot");
 
 // Found by listing sys.modules in a worker that booted the normal way, loaded NumPy, imported
 // livelab.worker_api and ran clean_state: every standard module it had that Pyodide's own

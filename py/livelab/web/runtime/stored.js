@@ -19,103 +19,8 @@ async function open() {
   return globalThis.caches ? caches.open(CACHE) : null; // none on a plain-http host
 }
 
-/**
- * What is stored at address, read on this thread: {head: "none"} (nothing), {head: "other"} (stored
- * for another key) or {head: "found", bytes}, where bytes is a promise of {buffer, matches}
- * (whether the buffer's SHA-256 is the one stored with it).
- */
-async function readHere(address, key) {
-  const cache = await open();
-  const response = cache && (await cache.match(address));
-  if (!response) return { head: "none" };
-  if (response.headers.get(KEY_HEADER) !== key) return { head: "other" };
-  const bytes = response.arrayBuffer().then(async (buffer) => ({
-    buffer,
-    matches: (await sha256(buffer)) === response.headers.get(SHA_HEADER),
-  }));
-  return { head: "found", bytes };
-}
-
-// Reading megabytes from Cache Storage needs the reading thread's attention for every chunk,
-// and the worker's thread is busy starting the interpreter meanwhile: read there, the
-// snapshot took 200-300 ms on a reload, on a thread of its own 50-100 ms. So an entry the boot
-// waits for is read by a small worker of its own, made from the source of the functions above
-// (nothing to download), which hands the bytes over without a copy; where none can start, here.
-// (Reading NumPy's files there too made them later: they arrive while the interpreter starts.)
-function readerMain() {
-  onmessage = async ({ data: { id, address, key } }) => {
-    try {
-      const read = await readHere(address, key);
-      postMessage({ id, head: read.head });
-      if (read.bytes) {
-        const { buffer, matches } = await read.bytes;
-        postMessage({ id, buffer, matches }, [buffer]);
-      }
-    } catch (err) {
-      postMessage({ id, error: String(err?.message ?? err) });
-    }
-  };
-}
-
-let reader = null;
-const readings = new Map();
-let nextReading = 1;
-
-/** readHere on the reader's thread; null when no reader can start here. */
-function readOffThread(address, key) {
-  if (typeof Worker !== "function" || typeof Blob !== "function") return null;
-  if (!reader) {
-    try {
-      const constants = JSON.stringify({ CACHE, KEY_HEADER, SHA_HEADER });
-      const source = [`const { CACHE, KEY_HEADER, SHA_HEADER } = ${constants};`, sha256, open, readHere]
-        .concat(`(${readerMain})();`)
-        .join("\n");
-      const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-      reader = new Worker(url);
-      URL.revokeObjectURL(url);
-    } catch {
-      return null;
-    }
-    reader.onmessage = ({ data }) => readings.get(data.id)?.(data);
-    reader.onerror = (event) => {
-      event.preventDefault();
-      for (const settle of readings.values()) settle({ error: "the reader did not start" });
-    };
-  }
-  const id = nextReading++;
-  return new Promise((resolve) => {
-    let bytesSettle;
-    const bytes = new Promise((ok, fail) => (bytesSettle = { ok, fail }));
-    readings.set(id, (data) => {
-      if (data.head) {
-        resolve({ head: data.head, bytes });
-        if (data.head !== "found") done(id);
-      } else if (data.error) {
-        done(id);
-        resolve(null); // before the head: read here instead
-        bytesSettle.fail(new Error(data.error));
-      } else {
-        done(id);
-        bytesSettle.ok({ buffer: data.buffer, matches: data.matches });
-      }
-    });
-    reader.postMessage({ id, address, key });
-  });
-}
-
-function done(id) {
-  readings.delete(id);
-  if (readings.size === 0 && reader) {
-    reader.terminate();
-    reader = null;
-  }
-}
-
-/**
- * The entry at `name` beside this module; `what` names it in error messages. offThread: read
- * it on the reader's thread (below), for an entry whose bytes the boot waits for.
- */
-export function storedEntry(name, what, { offThread = false } = {}) {
+/** The entry at `name` beside this module; `what` names it in error messages. */
+export function storedEntry(name, what) {
   const address = new URL(name, import.meta.url).href;
   return {
     /**
@@ -125,12 +30,16 @@ export function storedEntry(name, what, { offThread = false } = {}) {
      * its bytes are damaged.
      */
     async find(key) {
-      const read = (offThread && (await readOffThread(address, key))) || (await readHere(address, key));
-      if (read.head === "none") return null;
-      if (read.head === "other") throw new Error(`${what} is for another version`);
-      const bytes = read.bytes.then(({ buffer, matches }) => {
-        if (!matches) throw new Error(`${what}'s bytes do not match its hash`);
-        return new Uint8Array(buffer);
+      const cache = await open();
+      const response = cache && (await cache.match(address));
+      if (!response) return null;
+      if (response.headers.get(KEY_HEADER) !== key) throw new Error(`${what} is for another version`);
+      const bytes = response.arrayBuffer().then(async (buffer) => {
+        const data = new Uint8Array(buffer);
+        if ((await sha256(data)) !== response.headers.get(SHA_HEADER)) {
+          throw new Error(`${what}'s bytes do not match its hash`);
+        }
+        return data;
       });
       bytes.catch(() => {}); // whoever awaits it reports the failure
       return { bytes };
