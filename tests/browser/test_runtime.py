@@ -4,6 +4,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 LESSON = "level-19/modern-blocks/"
@@ -116,8 +117,11 @@ SLOW_CHECK_BODY = f"{SLOW_CHECK}\n  {BUSY_1500_MS}"
 
 
 def slow_state_check(route):
-    response = route.fetch()  # its headers too: an isolated page's worker needs them
-    body = response.text()
+    try:
+        response = route.fetch()  # its headers too: an isolated page's worker needs them
+        body = response.text()
+    except PlaywrightError:  # the test is over and its context closed meanwhile
+        return
     assert SLOW_CHECK in body
     route.fulfill(response=response, body=body.replace(SLOW_CHECK, SLOW_CHECK_BODY))
 
