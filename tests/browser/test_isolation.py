@@ -178,6 +178,10 @@ def test_a_huge_array_gets_python_restarted_and_the_next_check_works(page, site)
             "NumPy could not be downloaded. Check your connection, then press Retry.",
         ),
         ("**/python_stdlib.zip", "its runtime files could not be downloaded."),
+        # asked for by the worker's first lines (head-start.js), and again by Pyodide
+        ("**/pyodide/pyodide.asm.js", "its runtime files could not be downloaded."),
+        # one of the modules the worker loads after its first lines
+        ("**/runtime/boot.js", "its worker script did not load."),
         ("**/livelab-*.zip", "the course's Python code could not be downloaded."),
     ],
 )

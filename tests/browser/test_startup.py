@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 
 from bench.startup import throttle
 from livelab.build.serve import SiteHandler, make_server, serve_in_thread
+from tests.browser.conftest import PageLog
 from tests.browser.test_runtime import CLIENT, LESSON, LIVE, run_in_runtime, wait_live
 from tests.harness import Site
 
@@ -145,6 +146,40 @@ def stored_pycs(page) -> dict:
         time.sleep(0.2)
     assert stored is not None and "error" not in stored, stored
     return stored
+
+
+def test_a_reload_reads_what_was_stored_while_the_workers_own_modules_load(browser, site):
+    # Service workers are blocked, so that the route sees the worker's requests on the reload.
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.log = PageLog(page)  # type: ignore[attr-defined]
+    try:
+        page.goto(site.url(LESSON))
+        wait_live(page)
+        stored_snapshot(page), stored_numpy(page), stored_pycs(page)
+        held = []
+        context.route("**/runtime/boot.js", lambda route: held.append(route))
+        page.log.requests.clear()
+        page.reload(wait_until="commit")
+        # With boot.js held back, the worker's first lines have asked for pyodide.asm.js.
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not (held and asked_for(page, "pyodide.asm.js")):
+            page.wait_for_timeout(100)
+        assert len(held) == 1 and asked_for(page, "pyodide.asm.js"), (held, page.log.requests)
+        held[0].continue_()
+        wait_live(page)
+        phases = page.evaluate(PHASES)
+        # What it read early was taken by the boot: the snapshot, NumPy's files, the .pyc files.
+        assert phases["snapshot"] == "restored" and phases["wheel"] == "stored", phases
+        assert phases["pycs"] > 100, phases
+        lab_answers(page)
+        assert page.log.errors == []
+    finally:
+        context.close()
+
+
+def asked_for(page, name: str) -> bool:
+    return any(url.endswith(f"/{name}") for url in page.log.requests)
 
 
 # Whether a .pyc was where the import system looks for one of NumPy's and our modules (it

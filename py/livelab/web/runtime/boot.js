@@ -6,7 +6,8 @@
 // helper worker once this boot is live (snapshot-worker.js). phases.snapshot says which:
 // "restored", "deferred" (to be made by the helper), or "none" (no Cache Storage). The
 // worker's URL parameter ?snapshot=skip (the client sets it after a boot that restored one
-// failed or stalled) drops the stored snapshot, and a new one is made.
+// failed or stalled) drops the stored snapshot, and a new one is made. What was stored is
+// read from the worker's start on (head-start.js), while these modules load.
 //
 // Bytecode: the .pyc files stored after an earlier boot (pycache.js) are written back before
 // NumPy and our package are imported; phases.pycs says how many (0: none stored, or they were
@@ -25,13 +26,13 @@ import { Downloads, fetchOk } from "./downloads.js";
 import { numpyFiles, storeNumpyFiles } from "./numpy.js";
 import { AFTER_RESTORE_CODE, dropSnapshot, findSnapshot, snapshotKey } from "./snapshot.js";
 import { dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
+import { earlyManifest, SKIP_STORED } from "./head-start.js";
 import { startPython } from "./start.js";
 import { canInstallWheel, installWheel, unzip, writeFiles } from "./unpack.js";
 
 const ASSETS = new URL("../", import.meta.url);
 export const PACKAGE_DIR = "/opt/livelab";
 const RETRY = "Check your connection, then press Retry.";
-const SKIP_SNAPSHOT = new URL(self.location.href).searchParams.get("snapshot") === "skip";
 
 /** A boot step that failed: `message` is the sentence for the page, `detail` what happened. */
 export class BootError extends Error {
@@ -145,9 +146,7 @@ export async function boot() {
   const mark = (name) => (phases[name] = Math.round(performance.now() - started));
   const runtimeFiles =
     `Python could not start because its runtime files could not be downloaded. ${RETRY}`;
-  const manifest = await step(runtimeFiles, async () =>
-    (await fetchOk(new URL("manifest.json", ASSETS))).json(),
-  );
+  const manifest = await step(runtimeFiles, earlyManifest);
   const indexURL = new URL(manifest.pyodide, ASSETS).href;
   downloads = new Downloads(tracked(manifest, indexURL), () => {
     if (downloads.done && phases.downloaded === undefined) mark("downloaded");
@@ -156,16 +155,16 @@ export async function boot() {
   self.fetch = downloads.fetch; // Pyodide's own downloads are counted too
   enterStep("python");
   const key = snapshotKey(manifest);
-  const stored = (SKIP_SNAPSHOT ? Promise.reject(new Error("skipped")) : findSnapshot(key)).catch(
+  const stored = (SKIP_STORED ? Promise.reject(new Error("skipped")) : findSnapshot(key)).catch(
     async (err) => {
-      if (!SKIP_SNAPSHOT) phases.snapshotError = String(err.message ?? err);
+      if (!SKIP_STORED) phases.snapshotError = String(err.message ?? err);
       await dropSnapshot().catch(() => {});
       return null;
     },
   );
-  const storedPycs = (SKIP_SNAPSHOT ? Promise.reject(new Error("skipped")) : loadPycs(pycKey(manifest)))
+  const storedPycs = (SKIP_STORED ? Promise.reject(new Error("skipped")) : loadPycs(pycKey(manifest)))
     .catch(async (err) => {
-      if (!SKIP_SNAPSHOT) phases.pycError = String(err.message ?? err);
+      if (!SKIP_STORED) phases.pycError = String(err.message ?? err);
       await dropPycs().catch(() => {});
       return null;
     });
@@ -174,7 +173,7 @@ export async function boot() {
   const archive = fetchOk(new URL(manifest.archive, ASSETS)).then((r) => r.arrayBuffer());
   const archiveFiles = archive.then(unzip);
   // NumPy's files: stored by an earlier boot, or from the wheel (numpy.js says when).
-  const useStore = !SKIP_SNAPSHOT && Boolean(globalThis.caches);
+  const useStore = !SKIP_STORED && Boolean(globalThis.caches);
   const numpy = numpyFiles({ manifest, indexURL, downloads, phases, mark, useStore });
   const { wheel, files: wheelFiles } = numpy;
   for (const pending of [archive, archiveFiles, wheel, wheelFiles]) pending.catch(() => {});

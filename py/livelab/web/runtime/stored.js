@@ -19,6 +19,44 @@ async function open() {
   return globalThis.caches ? caches.open(CACHE) : null; // none on a plain-http host
 }
 
+// What readEarly started: a promise of {read: Map(address -> {response, buffer}), taken: Set}
+// for every entry stored when the worker started; null when nothing was started. Each address
+// is taken from it once: later calls read the cache itself.
+let early = null;
+
+/**
+ * Start reading every stored entry now, before the boot's modules have loaded (worker.js,
+ * head-start.js): the worker's thread is idle while they load, and Cache Storage hands a body
+ * over in chunks on this thread, so a read started later waited behind the boot's own work.
+ */
+export function readEarly() {
+  early = open()
+    .then(async (cache) => {
+      const requests = cache ? await cache.keys() : [];
+      const responses = await Promise.all(requests.map((request) => cache.match(request)));
+      const read = new Map();
+      responses.forEach((response, i) => {
+        if (!response) return;
+        const buffer = response.arrayBuffer();
+        buffer.catch(() => {}); // whoever takes it reports the failure
+        read.set(requests[i].url, { response, buffer });
+      });
+      return { read, taken: new Set() };
+    })
+    .catch(() => null); // then each entry is read when asked for
+}
+
+/** The early read of this address: {response, buffer}, or null when nothing was stored
+ * then; undefined when there was no early read or it was taken before. */
+async function takeEarly(address) {
+  const found = early && (await early);
+  if (!found || found.taken.has(address)) return undefined;
+  found.taken.add(address);
+  const hit = found.read.get(address) ?? null;
+  found.read.delete(address);
+  return hit;
+}
+
 /** The entry at `name` beside this module; `what` names it in error messages. */
 export function storedEntry(name, what) {
   const address = new URL(name, import.meta.url).href;
@@ -30,11 +68,16 @@ export function storedEntry(name, what) {
      * its bytes are damaged.
      */
     async find(key) {
-      const cache = await open();
-      const response = cache && (await cache.match(address));
-      if (!response) return null;
+      let hit = await takeEarly(address);
+      if (hit === undefined) {
+        const cache = await open();
+        const response = cache && (await cache.match(address));
+        hit = response && { response, buffer: response.arrayBuffer() };
+      }
+      if (!hit) return null;
+      const { response } = hit;
       if (response.headers.get(KEY_HEADER) !== key) throw new Error(`${what} is for another version`);
-      const bytes = response.arrayBuffer().then(async (buffer) => {
+      const bytes = hit.buffer.then(async (buffer) => {
         const data = new Uint8Array(buffer);
         if ((await sha256(data)) !== response.headers.get(SHA_HEADER)) {
           throw new Error(`${what}'s bytes do not match its hash`);
@@ -51,12 +94,14 @@ export function storedEntry(name, what) {
     },
     /** Store bytes for this key, replacing what was there. */
     async store(key, bytes) {
+      await takeEarly(address);
       const cache = await open();
       if (!cache) throw new Error("Cache Storage is not available here");
       const headers = { [KEY_HEADER]: key, [SHA_HEADER]: await sha256(bytes) };
       await cache.put(address, new Response(bytes, { headers }));
     },
     async drop() {
+      await takeEarly(address);
       const cache = await open();
       if (cache) await cache.delete(address);
     },

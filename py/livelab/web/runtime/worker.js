@@ -26,8 +26,13 @@
 // is made by another worker (snapshot-worker.js). After a boot that had no
 // stored .pyc files, they are compiled between requests and stored (pycache.js).
 
-import { boot, BootError, PACKAGE_DIR } from "./boot.js";
-import { makePycs, storePycs } from "./pycache.js";
+import { headStart } from "./head-start.js";
+
+// The boot's modules load only after headStart has set the stored bytes, the manifest and
+// pyodide.asm.js coming (see head-start.js); they are bound below once loaded.
+headStart();
+const modules = Promise.all([import("./boot.js"), import("./pycache.js")]);
+let BootError, PACKAGE_DIR, makePycs, storePycs;
 
 // {call, after, cleanState, studentCalls, snapshot}: functions bound once at boot, so student
 // code that rebinds names in livelab.worker_api cannot swap them.
@@ -141,22 +146,34 @@ async function storeBytecode(key) {
   }
 }
 
-const ready = boot().then(
-  (booted) => {
-    const { bootMs, phases } = booted;
-    api = booted.api;
-    pyodideModule = booted.pyodide;
-    if (interruptBuffer) pyodideModule.setInterruptBuffer(interruptBuffer);
-    postMessage({ type: "ready", bootMs, phases });
-    if (booted.pycsNeeded) whenIdle(() => storeBytecode(booted.pycsNeeded));
-    return true;
+const ready = modules.then(
+  ([bootModule, pycache]) => {
+    ({ BootError, PACKAGE_DIR } = bootModule);
+    ({ makePycs, storePycs } = pycache);
+    return bootModule.boot().then(
+      (booted) => {
+        const { bootMs, phases } = booted;
+        api = booted.api;
+        pyodideModule = booted.pyodide;
+        if (interruptBuffer) pyodideModule.setInterruptBuffer(interruptBuffer);
+        postMessage({ type: "ready", bootMs, phases });
+        if (booted.pycsNeeded) whenIdle(() => storeBytecode(booted.pycsNeeded));
+        return true;
+      },
+      (err) => {
+        const failed =
+          err instanceof BootError
+            ? err
+            : new BootError("Python could not start. Reload the page to try again.", err);
+        postMessage({ type: "boot-error", message: failed.message, detail: failed.detail });
+        return false;
+      },
+    );
   },
   (err) => {
-    const failed =
-      err instanceof BootError
-        ? err
-        : new BootError("Python could not start. Reload the page to try again.", err);
-    postMessage({ type: "boot-error", message: failed.message, detail: failed.detail });
+    // A module of this worker did not load: the page hears it as the worker's own script
+    // failing (its error event), as when worker.js itself does not load.
+    reportError(err);
     return false;
   },
 );
