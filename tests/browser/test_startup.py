@@ -156,7 +156,7 @@ def test_a_reload_reads_what_was_stored_while_the_workers_own_modules_load(brows
     try:
         page.goto(site.url(LESSON))
         wait_live(page)
-        stored_snapshot(page), stored_numpy(page), stored_pycs(page)
+        stored_snapshot(page), stored_numpy(page)
         held = []
         context.route("**/runtime/boot.js", lambda route: held.append(route))
         page.log.requests.clear()
@@ -169,9 +169,9 @@ def test_a_reload_reads_what_was_stored_while_the_workers_own_modules_load(brows
         held[0].continue_()
         wait_live(page)
         phases = page.evaluate(PHASES)
-        # What it read early was taken by the boot: the snapshot, NumPy's files, the .pyc files.
+        # What it read early was taken by the boot: the snapshot and NumPy's files.
         assert phases["snapshot"] == "restored" and phases["wheel"] == "stored", phases
-        assert phases["pycs"] > 100, phases
+        assert phases["pycs"] > 100, phases  # the build's
         lab_answers(page)
         assert page.log.errors == []
     finally:
@@ -189,7 +189,24 @@ names = ("numpy", "numpy.linalg", "livelab.worker_api", "livelab.labs")
 print([os.path.exists(sys.modules[n].__cached__) for n in names])"""
 
 
+def test_a_first_visit_writes_back_the_pyc_files_the_build_made(page, site):
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    phases = page.evaluate(PHASES)
+    assert phases["pycsFrom"] == "build" and phases["pycs"] > 100, phases
+    lab_answers(page)
+    assert run_in_runtime(page, IMPORTED_FROM_PYC) == "[True, True, True, True]\n"
+    assert page.evaluate(PYCS_STORED) is None  # nothing compiled, so nothing to store
+    assert page.log.errors == []
+
+
+# The build's .pyc files kept from the worker, as from a build without Node or on a link too
+# slow to fetch them in time: then the worker compiles and stores its own.
+WITHOUT_BUILT_PYCS = "**/assets/livelab/bytecode-*.gz"
+
+
 def test_a_reload_writes_the_stored_pyc_files_back_before_importing(page, site):
+    page.context.route(WITHOUT_BUILT_PYCS, lambda route: route.abort())
     page.goto(site.url(LESSON))
     wait_live(page)
     assert page.evaluate(PHASES)["pycs"] == 0
@@ -218,6 +235,7 @@ DAMAGE_PYCS = """async () => {
 
 
 def test_a_damaged_pyc_store_falls_back_to_a_normal_import(page, site):
+    page.context.route(WITHOUT_BUILT_PYCS, lambda route: route.abort())
     page.goto(site.url(LESSON))
     wait_live(page)
     stored_pycs(page)
@@ -265,6 +283,8 @@ def test_a_cold_load_at_1_5_mbit_goes_live_showing_the_bytes(page, site):
     # Bytes were still arriving after the old fixed 60 s timeout would have fired.
     phases = page.evaluate(PHASES)
     print(f"1.5 Mbit/s: {time.monotonic() - started:.1f} s, phases {phases}")
+    # The build's .pyc files would take longer to come than compiling them: not fetched.
+    assert phases.get("pycsFrom") != "build" and phases["pycs"] == 0, phases
 
 
 def test_a_wasm_that_never_answers_times_out_and_retry_recovers(page, site):

@@ -1,11 +1,13 @@
 """`mkdocs build --strict` of the real site, and authoring mistakes that must fail the build."""
 
+import gzip
 import html
 import json
 import os
 import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -49,6 +51,35 @@ def test_the_site_builds_strict_and_ships_the_runtime(site):
     for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
         assert (runtime / manifest["pyodide"] / name).is_file()
     assert list((runtime / "pyodide").glob("numpy-*.whl"))
+
+
+def test_the_site_ships_the_pyc_files_a_first_visit_would_compile(site):
+    runtime = site / "assets/livelab"
+    manifest = json.loads((runtime / "manifest.json").read_text())
+    packed = gzip.decompress((runtime / manifest["bytecode"]["file"]).read_bytes())
+    assert len(packed) == manifest["bytecode"]["size"]
+    # runtime/stored.js's layout: a 4-byte length, a JSON index [[path, size], ...], the bytes
+    index_end = 4 + int.from_bytes(packed[:4], "little")
+    index = json.loads(packed[4:index_end])
+    assert index_end + sum(size for _, size in index) == len(packed)
+    paths = {path for path, _ in index}
+    with zipfile.ZipFile(runtime / manifest["archive"]) as archive:
+        sources = {f"/opt/livelab/{name}" for name in archive.namelist() if name.endswith(".py")}
+    site_packages = "/lib/python3.12/site-packages"
+    expected = [
+        "/opt/livelab/livelab/__pycache__/worker_api.cpython-312.pyc",
+        f"{site_packages}/numpy/__pycache__/__init__.cpython-312.pyc",
+        f"{site_packages}/numpy/random/__pycache__/__init__.cpython-312.pyc",
+    ]
+    assert all(path in paths for path in expected), sorted(paths)[:20]
+    for path in paths:  # each beside a source of our package or NumPy's, where Python looks
+        folder, name = path.rsplit("/__pycache__/", 1)
+        source = f"{folder}/{name.split('.')[0]}.py"
+        assert source in sources or source.startswith(f"{site_packages}/numpy/"), path
+    at = index_end
+    for _, size in index:  # hash-based and checked against its source (PEP 552)
+        assert packed[at + 2 : at + 4] == b"\r\n" and packed[at + 4] == 0b11
+        at += size
 
 
 def test_the_rope_lab_is_rendered_with_numbers_computed_at_build_time(site):

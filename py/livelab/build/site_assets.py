@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import livelab
-from livelab.build import assets, compress, early, editor_files, fetch, footer, offline
+from livelab.build import assets, bytecode, compress, early, editor_files, fetch, footer, offline
 
 ASSET_DIR = "assets/livelab"
 WORKBOX_PATH = f"{ASSET_DIR}/workbox/"
@@ -63,6 +63,12 @@ def install(
         "version": livelab.__version__,
     }
     manifest.update(assets.boot_facts(out / "pyodide", runtime.numpy_wheel.name, archive))
+    wheel = out / "pyodide" / runtime.numpy_wheel.name
+    made = bytecode.write_bytecode(
+        out, out / "pyodide", wheel, archive, list(modules), fetch.cache_root(cache)
+    )
+    if made is not None:
+        manifest["bytecode"] = made
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
     return manifest
 

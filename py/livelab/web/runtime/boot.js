@@ -25,13 +25,14 @@
 import { Downloads, fetchOk } from "./downloads.js";
 import { numpyFiles, storeNumpyFiles } from "./numpy.js";
 import { AFTER_RESTORE_CODE, dropSnapshot, findSnapshot, snapshotKey } from "./snapshot.js";
-import { dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
+import { builtPycs, dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
 import { earlyManifest, SKIP_STORED } from "./head-start.js";
 import { startPython } from "./start.js";
-import { canInstallWheel, installWheel, unzip, writeFiles } from "./unpack.js";
+import { canInstallWheel, installWheel, PACKAGE_DIR, unzip, writeFiles } from "./unpack.js";
+
+export { PACKAGE_DIR };
 
 const ASSETS = new URL("../", import.meta.url);
-export const PACKAGE_DIR = "/opt/livelab";
 const RETRY = "Check your connection, then press Retry.";
 
 /** A boot step that failed: `message` is the sentence for the page, `detail` what happened. */
@@ -162,10 +163,23 @@ export async function boot() {
       return null;
     },
   );
+  // The interpreter's own downloads, which the NumPy wheel and the build's .pyc files give way to.
+  const first = ["pyodide.asm.wasm", "python_stdlib.zip"].map((n) => new URL(n, indexURL).href);
+  let pythonIsUp;
+  const pythonUp = new Promise((resolve) => (pythonIsUp = resolve));
+  // .pyc files: stored by an earlier boot, else made by the build (pycache.js says when).
   const storedPycs = (SKIP_STORED ? Promise.reject(new Error("skipped")) : loadPycs(pycKey(manifest)))
     .catch(async (err) => {
       if (!SKIP_STORED) phases.pycError = String(err.message ?? err);
       await dropPycs().catch(() => {});
+      return null;
+    })
+    .then(async (files) => {
+      phases.pycsFrom = files ? "stored" : "build";
+      return files ?? builtPycs({ manifest, downloads, first, pythonUp });
+    })
+    .catch((err) => {
+      phases.bytecodeError = String(err.message ?? err);
       return null;
     });
   // Download our package and the NumPy wheel now, and unzip them while the interpreter
@@ -174,7 +188,7 @@ export async function boot() {
   const archiveFiles = archive.then(unzip);
   // NumPy's files: stored by an earlier boot, or from the wheel (numpy.js says when).
   const useStore = !SKIP_STORED && Boolean(globalThis.caches);
-  const numpy = numpyFiles({ manifest, indexURL, downloads, phases, mark, useStore });
+  const numpy = numpyFiles({ manifest, indexURL, first, downloads, phases, mark, useStore });
   const { wheel, files: wheelFiles } = numpy;
   for (const pending of [archive, archiveFiles, wheel, wheelFiles]) pending.catch(() => {});
   mark("manifest");
@@ -186,6 +200,7 @@ export async function boot() {
     interpreter(loadPyodide, indexURL, stored, phases, mark),
   );
   mark("pyodide");
+  pythonIsUp();
   enterStep("numpy");
   await step(`Python could not start because NumPy could not be downloaded. ${RETRY}`, async () =>
     canInstallWheel(pyodide)
@@ -211,6 +226,7 @@ export async function boot() {
     () => {
       writeFiles(pyodide.FS, PACKAGE_DIR, files);
       phases.pycs = pycs ? writePycs(pyodide.FS, pycs) : 0;
+      if (!pycs) delete phases.pycsFrom;
       protect(pyodide.FS, PACKAGE_DIR);
       pyodide.pyimport("sys").path.insert(0, PACKAGE_DIR);
       let module;

@@ -27,7 +27,7 @@ const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * Start getting NumPy's files. Returns {wheel, files}: wheel resolves to the wheel's bytes,
  * or null when the files came from the store; files to [[path, bytes]].
  */
-export function numpyFiles({ manifest, indexURL, downloads, phases, mark, useStore }) {
+export function numpyFiles({ manifest, indexURL, first, downloads, phases, mark, useStore }) {
   const found = (useStore ? stored.load(storeKey(manifest)) : Promise.resolve(null))
     .then((bytes) => bytes && unpackFiles(bytes))
     .catch(async (err) => {
@@ -35,7 +35,9 @@ export function numpyFiles({ manifest, indexURL, downloads, phases, mark, useSto
       await stored.drop().catch(() => {});
       return null;
     });
-  const wheel = found.then((files) => (files ? null : fetchWheel(manifest, indexURL, downloads, phases)));
+  const wheel = found.then((files) =>
+    files ? null : fetchWheel(manifest, indexURL, first, downloads, phases),
+  );
   const files = found.then(async (storedFiles) => {
     if (storedFiles) phases.wheel = "stored";
     const unzipped = storedFiles ?? (await unzip(await wheel));
@@ -45,9 +47,8 @@ export function numpyFiles({ manifest, indexURL, downloads, phases, mark, useSto
   return { wheel, files };
 }
 
-async function fetchWheel(manifest, indexURL, downloads, phases) {
+async function fetchWheel(manifest, indexURL, first, downloads, phases) {
   const url = new URL(manifest.numpy, indexURL);
-  const first = ["pyodide.asm.wasm", "python_stdlib.zip"].map((n) => new URL(n, indexURL).href);
   let response;
   try {
     response = await fetchOk(url, { cache: "only-if-cached", mode: "same-origin" });

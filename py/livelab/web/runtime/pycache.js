@@ -10,9 +10,19 @@
 // the modules are compiled from their sources as before.
 //
 // The entry holds the files as stored.js's packFiles lays them out.
+//
+// A build that could run Node made the same files already (livelab.build.bytecode), so that a
+// first visit compiles nothing either: manifest.bytecode names that file (packFiles' layout,
+// gzipped: its CRC checks the bytes). A boot takes it when the browser has it, or when the
+// link is fast enough for it to arrive before the interpreter is up; on a slower link the
+// modules compile as before (less time than the download), and the worker stores them.
 
+import { fetchOk } from "./downloads.js";
 import { snapshotKey } from "./snapshot.js";
 import { packFiles, storedEntry, unpackFiles } from "./stored.js";
+
+const ASSETS = new URL("../", import.meta.url);
+const BYTECODE_BUDGET_MS = 1_000; // about what the interpreter takes to start once its files are in
 
 const FORMAT = 1; // bump when the format or what is compiled changes
 const stored = storedEntry("pycache.bin", "the .pyc store");
@@ -27,6 +37,25 @@ export function pycKey(manifest) {
 export async function loadPycs(key) {
   const bytes = await stored.load(key);
   return bytes && unpackFiles(bytes);
+}
+
+/**
+ * The build's .pyc files (manifest.bytecode) as [[path, bytes]], or null when the build made
+ * none or the link is too slow for them to come before `pythonUp` (the interpreter's start);
+ * rejects when the file is damaged. `first` are the URLs of the interpreter's own downloads.
+ */
+export async function builtPycs({ manifest, downloads, first, pythonUp }) {
+  if (!manifest.bytecode) return null;
+  const url = new URL(manifest.bytecode.file, ASSETS);
+  let response = await fetchOk(url, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
+  if (!response) {
+    const fast = downloads.fastEnough(first, manifest.bytecode.size, BYTECODE_BUDGET_MS);
+    const soonEnough = await Promise.race([fast.then(() => true), pythonUp.then(() => false, () => false)]);
+    if (!soonEnough) return null;
+    response = await fetchOk(url);
+  }
+  const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return unpackFiles(new Uint8Array(await new Response(unzipped).arrayBuffer()));
 }
 
 /** Forget the stored .pyc files. */

@@ -9,6 +9,9 @@
 // Cython declarations, static libraries.
 const NOT_NEEDED = /\.(pyi|h|c|pxd|a)$/;
 
+/** Where our package and a course's modules are unpacked in Pyodide's file system. */
+export const PACKAGE_DIR = "/opt/livelab";
+
 const ZIP_END = 0x06054b50;
 const CENTRAL_ENTRY = 0x02014b50;
 
