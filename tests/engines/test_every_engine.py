@@ -260,9 +260,11 @@ RELOAD_BOOT = {
     "firefox": {"snapshot": "restored", "wheel": "stored"},
     "webkit": {"snapshot": "deferred", "wheel": "cache"},
 }
+# The .pyc files are stored only when the build shipped none the boot could use.
 STORES_DONE = """async () => {
     const { runtime } = await import(CLIENT);
-    return Boolean(runtime.snapshotStore && runtime.pycStore && runtime.numpyStore);
+    const pycs = runtime.pycStore || runtime.bootPhases?.pycsFrom === "build";
+    return Boolean(runtime.snapshotStore && pycs && runtime.numpyStore);
 }""".replace("CLIENT", repr(CLIENT))
 BOOT_PHASES = """async () => (await import(CLIENT)).runtime.bootPhases""".replace(
     "CLIENT", repr(CLIENT)
