@@ -156,7 +156,8 @@ def test_a_reload_reads_what_was_stored_while_the_workers_own_modules_load(brows
     try:
         page.goto(site.url(LESSON))
         wait_live(page)
-        stored_snapshot(page), stored_numpy(page)
+        stored_snapshot(page)
+        stored_numpy(page)
         held = []
         context.route("**/runtime/boot.js", lambda route: held.append(route))
         page.log.requests.clear()

@@ -9,10 +9,11 @@
 // failed or stalled) drops the stored snapshot, and a new one is made. What was stored is
 // read from the worker's start on (head-start.js), while these modules load.
 //
-// Bytecode: the .pyc files stored after an earlier boot (pycache.js) are written back before
-// NumPy and our package are imported; phases.pycs says how many (0: none stored, or they were
-// unusable, phases.pycError says why). A boot that had none returns pycsNeeded, and the
-// worker makes and stores them once Python is live.
+// Bytecode: the .pyc files stored after an earlier boot, else the build's (pycache.js), are
+// written back before NumPy and our package are imported; phases.pycs says how many and
+// phases.pycsFrom whose ("stored" or "build"); 0 when there were none, or they were unusable
+// (phases.pycError or phases.bytecodeError says why). A boot that had none returns
+// pycsNeeded, and the worker makes and stores them once Python is live.
 //
 // NumPy's files come from the store an earlier boot left, else from the wheel (numpy.js);
 // a boot that used the wheel stores them and posts "numpy-stored".
@@ -175,8 +176,9 @@ export async function boot() {
       return null;
     })
     .then(async (files) => {
-      phases.pycsFrom = files ? "stored" : "build";
-      return files ?? builtPycs({ manifest, downloads, first, pythonUp });
+      if (files) return { files, from: "stored" };
+      const built = await builtPycs({ manifest, downloads, first, pythonUp });
+      return built && { files: built, from: "build" };
     })
     .catch((err) => {
       phases.bytecodeError = String(err.message ?? err);
@@ -225,8 +227,8 @@ export async function boot() {
       "Reload the page to try again.",
     () => {
       writeFiles(pyodide.FS, PACKAGE_DIR, files);
-      phases.pycs = pycs ? writePycs(pyodide.FS, pycs) : 0;
-      if (!pycs) delete phases.pycsFrom;
+      phases.pycs = pycs ? writePycs(pyodide.FS, pycs.files) : 0;
+      if (pycs) phases.pycsFrom = pycs.from;
       protect(pyodide.FS, PACKAGE_DIR);
       pyodide.pyimport("sys").path.insert(0, PACKAGE_DIR);
       let module;
