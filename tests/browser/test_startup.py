@@ -206,6 +206,26 @@ def test_a_first_visit_writes_back_the_pyc_files_the_build_made(page, site):
 WITHOUT_BUILT_PYCS = "**/assets/livelab/bytecode-*.gz"
 
 
+def damaged(route):
+    response = route.fetch()
+    body = bytearray(response.body())
+    body[len(body) // 2] ^= 0xFF
+    route.fulfill(response=response, body=bytes(body))
+
+
+def test_a_damaged_pyc_file_from_the_build_is_left_out_and_the_modules_compile(page, site):
+    page.context.route(WITHOUT_BUILT_PYCS, damaged)
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    phases = page.evaluate(PHASES)
+    assert phases["pycs"] == 0 and "pycsFrom" not in phases, phases
+    assert phases["bytecodeError"], phases  # gzip's check of its bytes failed
+    lab_answers(page)
+    # Compiled and stored for the next boot (before any student code runs: that would stop it).
+    assert stored_pycs(page)["files"] > 100
+    assert run_in_runtime(page, IMPORTED_FROM_PYC) == "[False, False, False, False]\n"
+
+
 def test_a_reload_writes_the_stored_pyc_files_back_before_importing(page, site):
     page.context.route(WITHOUT_BUILT_PYCS, lambda route: route.abort())
     page.goto(site.url(LESSON))
