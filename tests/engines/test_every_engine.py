@@ -16,7 +16,7 @@ from livelab.build.kinds import all_kinds
 from livelab.build.serve import make_server, serve_in_thread
 from livelab.labs import all_labs, lab
 from tests.browser.test_offline import ACTIVATED
-from tests.engines.tab import Role, Tab
+from tests.engines.tab import EngineError, Role, Tab
 from tests.harness import Site
 
 LESSON = "level-19/modern-blocks/"
@@ -67,8 +67,19 @@ def lab_selector(lab_id: str) -> str:
     return f'[data-lab="{lab_id}"]'
 
 
+RUNTIME_STATE = """async () => {
+    const { runtime } = await import(CLIENT);
+    const { state, message, progress, bootPhases, bootDetail } = runtime;
+    return JSON.stringify({ state, message, progress, bootPhases, bootDetail });
+}""".replace("CLIENT", repr(CLIENT))
+
+
 def wait_live(tab: Tab, lab_id: str) -> None:
-    tab.wait_for(IS_LIVE, lab_selector(lab_id), timeout=BOOT_TIMEOUT)
+    try:
+        tab.wait_for(IS_LIVE, lab_selector(lab_id), timeout=BOOT_TIMEOUT)
+    except EngineError as exc:
+        # Where the boot got to, for whoever reads the failure.
+        raise EngineError(f"{exc}\nruntime: {tab.evaluate(RUNTIME_STATE)}") from None
 
 
 def first_lab_of_each_kind(tab: Tab) -> dict[str, str]:
