@@ -36,3 +36,24 @@ test("the first moments' rate is not trusted", async () => {
   const downloads = downloadsAfter(20, 6_000_000); // 20 ms of bytes: too soon to judge
   assert.equal(await within(downloads.fastEnough(FIRST, 3_000_000, 1_000), 60), false);
 });
+
+// NumPy's wheel is downloaded on a thread of its own (runtime/wheel-worker.js), whose
+// messages count its bytes here (Downloads.arrived).
+test("bytes counted from another thread's messages add to the total, and complete it", () => {
+  const WHEEL = "https://site/numpy.whl";
+  const reports = [];
+  const downloads = new Downloads({ [FIRST[0]]: 1_000, [WHEEL]: 0 }, (loaded, total) =>
+    reports.push([loaded, total]),
+  );
+  downloads.files.get(FIRST[0]).loaded = 1_000;
+  downloads.files.get(FIRST[0]).complete = true;
+  downloads.arrived(WHEEL, 400, false);
+  downloads.arrived(WHEEL, 300, false); // a late, smaller count never takes bytes back
+  assert.equal(downloads.files.get(WHEEL).loaded, 400);
+  assert.equal(downloads.done, false);
+  downloads.arrived(WHEEL, 900, true);
+  assert.equal(downloads.done, true);
+  assert.deepEqual(reports.at(-1), [1_900, 1_900]); // its size is what arrived
+  downloads.arrived("https://site/other.bin", 5, true); // not tracked: nothing changes
+  assert.equal(downloads.loaded, 1_900);
+});

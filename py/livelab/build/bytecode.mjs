@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 import { packFiles } from "../web/runtime/stored.js";
-import { installWheel, PACKAGE_DIR, unzip, writeFiles } from "../web/runtime/unpack.js";
+import { installWheel, PACKAGE_DIR, sha256, unzip, writeFiles } from "../web/runtime/unpack.js";
 
 const [pyodideDir, wheelPath, archivePath, modulesJson, outPath] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
@@ -19,7 +19,7 @@ const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, stdout: () => {}
 
 const wheel = readFileSync(wheelPath);
 const wheelBytes = wheel.buffer.slice(wheel.byteOffset, wheel.byteOffset + wheel.byteLength);
-await installWheel(pyodide, "numpy", wheelBytes, await unzip(wheelBytes));
+await installWheel(pyodide, "numpy", await sha256(wheelBytes), await unzip(wheelBytes));
 writeFiles(pyodide.FS, PACKAGE_DIR, await unzip(readFileSync(archivePath)));
 pyodide.pyimport("sys").path.insert(0, PACKAGE_DIR);
 const api = pyodide.pyimport("livelab.worker_api");

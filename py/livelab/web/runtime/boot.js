@@ -24,7 +24,7 @@
 // (every large file is in), numpy, livelab (ready).
 
 import { Downloads, fetchOk } from "./downloads.js";
-import { numpyFiles, storeNumpyFiles } from "./numpy.js";
+import { numpyFiles, storeNumpyFiles, wheelAgain } from "./numpy.js";
 import { AFTER_RESTORE_CODE, dropSnapshot, findSnapshot, snapshotKey } from "./snapshot.js";
 import { builtPycs, dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
 import { earlyManifest, SKIP_STORED } from "./head-start.js";
@@ -191,8 +191,7 @@ export async function boot() {
   // NumPy's files: stored by an earlier boot, or from the wheel (numpy.js says when).
   const useStore = !SKIP_STORED && Boolean(globalThis.caches);
   const numpy = numpyFiles({ manifest, indexURL, first, downloads, phases, mark, useStore });
-  const { wheel, files: wheelFiles } = numpy;
-  for (const pending of [archive, archiveFiles, wheel, wheelFiles]) pending.catch(() => {});
+  for (const pending of [archive, archiveFiles, numpy]) pending.catch(() => {});
   mark("manifest");
   const { loadPyodide } = await step(runtimeFiles, () =>
     import(new URL("pyodide.mjs", indexURL).href),
@@ -204,14 +203,24 @@ export async function boot() {
   mark("pyodide");
   pythonIsUp();
   enterStep("numpy");
-  await step(`Python could not start because NumPy could not be downloaded. ${RETRY}`, async () =>
-    canInstallWheel(pyodide)
-      ? installWheel(pyodide, "numpy", await wheel, await wheelFiles)
-      : loadNumpy(pyodide),
+  const installed = await step(
+    `Python could not start because NumPy could not be downloaded. ${RETRY}`,
+    async () => {
+      if (!canInstallWheel(pyodide)) return loadNumpy(pyodide);
+      const install = ({ sha256, files, error }) =>
+        installWheel(pyodide, "numpy", sha256, files, error).then(() => files);
+      try {
+        return await install(await numpy);
+      } catch (err) {
+        // A damaged copy in the browser's cache is downloaded again, past that cache.
+        if (!(err.damaged && phases.wheel === "cache")) throw err;
+        return install(await wheelAgain(manifest, indexURL, phases));
+      }
+    },
   );
   mark("numpy");
   if (globalThis.caches && phases.wheel !== "stored" && canInstallWheel(pyodide)) {
-    storeNumpyFiles(manifest, await wheelFiles).then(
+    storeNumpyFiles(manifest, installed).then(
       (done) => postMessage({ type: "numpy-stored", ...done }),
       (err) => postMessage({ type: "numpy-stored", error: String(err.message ?? err) }),
     );

@@ -2,7 +2,8 @@
 // line and for the client's stall timer (a boot that still receives bytes is not stuck).
 //
 // The worker routes every fetch through `fetch` below, Pyodide's own included (it calls the
-// global fetch for pyodide.asm.wasm, python_stdlib.zip and the NumPy wheel). A tracked file's
+// global fetch for pyodide.asm.wasm and python_stdlib.zip); NumPy's wheel, downloaded on a
+// thread of its own, is counted from that thread's messages (`arrived`). A tracked file's
 // response is handed on untouched, and a clone of it is read to count its bytes, so
 // WebAssembly.instantiateStreaming still gets the real response. What is counted is what the
 // body delivers, that is decoded bytes; so the total is the file's size as the build measured
@@ -83,6 +84,19 @@ export class Downloads {
     file.settled = false;
     this.count(file, response.clone().body.getReader());
     return response;
+  }
+
+  /** Count the bytes of a tracked file that another thread downloads (wheel-worker.js). */
+  arrived(url, loaded, complete) {
+    const file = this.files.get(url);
+    if (!file) return;
+    this.firstByteAt ??= performance.now();
+    if (loaded > file.loaded) file.loaded = loaded;
+    if (complete) {
+      file.complete = file.settled = true;
+      if (!file.size) file.size = loaded;
+    }
+    this.changed(complete);
   }
 
   async count(file, reader) {

@@ -5,9 +5,12 @@
 // The wheel itself: on a return visit without a store it is in the browser's cache and is
 // read at once; otherwise it downloads beside the interpreter's own files when the link is
 // fast enough to bring both in about a second, and after them when it is not, so that on a
-// slow link the interpreter starts while the wheel downloads. phases.wheel says
-// where the files came from: "stored", "cache" or "network"; phases.unzipped when they were
-// ready; phases.numpyError why a stored copy was not used.
+// slow link the interpreter starts while the wheel downloads. It is downloaded, hashed and
+// unzipped by wheel-worker.js, on a thread of its own: this worker's thread is held while
+// the interpreter starts. phases.wheel says where the files came from: "stored", "cache" or
+// "network"; phases.wheelThread which thread got the wheel ("helper", or "worker" when the
+// helper could not start); phases.unzipped when they were ready; phases.numpyError why a
+// stored copy was not used.
 //
 // The store is checked like the snapshot (stored.js): the key of the runtime and the package,
 // and the SHA-256 of its bytes; another key or damaged bytes drop it, and the wheel is used.
@@ -15,17 +18,21 @@
 import { fetchOk } from "./downloads.js";
 import { snapshotKey } from "./snapshot.js";
 import { packFiles, storedEntry, unpackFiles } from "./stored.js";
-import { unzip } from "./unpack.js";
+import { sha256, unzip } from "./unpack.js";
 
 const FORMAT = 1; // bump when what unzip keeps changes
 const WHEEL_WAIT_MS = 15_000; // at most: a stalled runtime download must not hold NumPy back
 const WHEEL_BUDGET_MS = 1_000; // about what the interpreter takes to start once its files are in
 const stored = storedEntry("numpy.bin", "the stored NumPy files");
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// The wheel's helper worker while it works: Firefox may end a worker whose Worker object
+// nothing refers to any more, and then its files never come.
+let helper = null;
 
 /**
- * Start getting NumPy's files. Returns {wheel, files}: wheel resolves to the wheel's bytes,
- * or null when the files came from the store; files to [[path, bytes]].
+ * Start getting NumPy's files. Resolves to {files, sha256, error}: files as [[path, bytes]]
+ * (null when the wheel did not unzip, and error says why), and the wheel's SHA-256 for
+ * installWheel to check first, or null when the files came from the store.
  */
 export function numpyFiles({ manifest, indexURL, first, downloads, phases, mark, useStore }) {
   const found = (useStore ? stored.load(storeKey(manifest)) : Promise.resolve(null))
@@ -35,37 +42,107 @@ export function numpyFiles({ manifest, indexURL, first, downloads, phases, mark,
       await stored.drop().catch(() => {});
       return null;
     });
-  const wheel = found.then((files) =>
-    files ? null : fetchWheel(manifest, indexURL, first, downloads, phases),
-  );
-  const files = found.then(async (storedFiles) => {
-    if (storedFiles) phases.wheel = "stored";
-    const unzipped = storedFiles ?? (await unzip(await wheel));
+  return found.then(async (files) => {
+    if (files) phases.wheel = "stored";
+    const numpy = files
+      ? { files, sha256: null }
+      : await fromWheel(manifest, indexURL, first, downloads, phases);
     mark("unzipped");
-    return unzipped;
+    return numpy;
   });
-  return { wheel, files };
 }
 
-async function fetchWheel(manifest, indexURL, first, downloads, phases) {
-  const url = new URL(manifest.numpy, indexURL);
+/**
+ * When the wheel may download: on a fast link (it and what is left of the runtime's files
+ * would be in within WHEEL_BUDGET_MS) at once, beside them; on a slow one once they are
+ * nearly in, so the interpreter starts while the wheel arrives.
+ */
+function downloadTime(manifest, first, downloads) {
+  const wheelSize = manifest.sizes?.[manifest.pyodide + manifest.numpy] ?? 0;
+  return Promise.race([
+    downloads.fastEnough(first, wheelSize, WHEEL_BUDGET_MS),
+    delay(WHEEL_WAIT_MS),
+  ]);
+}
+
+/**
+ * The wheel's files, got by wheel-worker.js on a thread of its own; on this thread when that
+ * worker cannot start (phases.wheelThread says which).
+ */
+function fromWheel(manifest, indexURL, first, downloads, phases) {
+  const url = new URL(manifest.numpy, indexURL).href;
+  return new Promise((resolve, reject) => {
+    const onThisThread = () => {
+      phases.wheelThread = "worker";
+      resolve(wheelHere(url, downloadTime(manifest, first, downloads), phases));
+    };
+    try {
+      const script = new URL("./wheel-worker.js", import.meta.url);
+      helper = new Worker(script, { type: "module", name: "livelab-wheel" });
+    } catch {
+      onThisThread();
+      return;
+    }
+    phases.wheelThread = "helper";
+    helper.onmessage = ({ data }) => {
+      if (data.type === "progress") {
+        downloads.arrived(url, data.loaded, data.complete);
+        return;
+      }
+      helper.terminate();
+      helper = null;
+      if (data.type === "files") {
+        phases.wheel = data.from;
+        resolve({ files: data.files, sha256: data.sha256, error: data.error });
+      } else {
+        reject(new Error(data.message));
+      }
+    };
+    // Its script did not load, or it failed before it could say why.
+    helper.onerror = (event) => {
+      event.preventDefault();
+      helper.terminate();
+      helper = null;
+      onThisThread();
+    };
+    helper.postMessage({ type: "start", url });
+    downloadTime(manifest, first, downloads).then(() => helper?.postMessage({ type: "go" }));
+  });
+}
+
+/** The wheel's files, downloaded and unzipped on this thread. */
+async function wheelHere(url, allowed, phases) {
   let response;
   try {
     response = await fetchOk(url, { cache: "only-if-cached", mode: "same-origin" });
     phases.wheel = "cache";
   } catch {
-    // On a fast link (the wheel and what is left of the runtime's files would be in within
-    // WHEEL_BUDGET_MS) the wheel downloads beside them at once; on a slow one it waits until
-    // they are nearly in, so the interpreter starts while the wheel arrives.
-    const wheelSize = manifest.sizes?.[manifest.pyodide + manifest.numpy] ?? 0;
-    await Promise.race([
-      downloads.fastEnough(first, wheelSize, WHEEL_BUDGET_MS),
-      delay(WHEEL_WAIT_MS),
-    ]);
+    await allowed;
     phases.wheel = "network";
     response = await fetchOk(url);
   }
-  return response.arrayBuffer();
+  return filesOf(await response.arrayBuffer());
+}
+
+/**
+ * The wheel downloaded again on this thread, past the browser's cache: the copy that cache
+ * gave was damaged (it keeps what a failed download brought, and Retry would read it again).
+ */
+export async function wheelAgain(manifest, indexURL, phases) {
+  phases.wheel = "network";
+  phases.wheelThread = "worker";
+  const response = await fetchOk(new URL(manifest.numpy, indexURL), { cache: "reload" });
+  return filesOf(await response.arrayBuffer());
+}
+
+/** {files, sha256, error} of the wheel's bytes: see numpyFiles. */
+async function filesOf(wheel) {
+  const hash = sha256(wheel);
+  try {
+    return { files: await unzip(wheel), sha256: await hash };
+  } catch (err) {
+    return { files: null, sha256: await hash, error: String(err.message ?? err) };
+  }
 }
 
 function storeKey(manifest) {

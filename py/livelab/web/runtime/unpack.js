@@ -62,7 +62,8 @@ export function writeFiles(FS, dir, files) {
   }
 }
 
-async function sha256(buffer) {
+/** The SHA-256 of the bytes, in hex. */
+export async function sha256(buffer) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -93,15 +94,19 @@ export function canInstallWheel(pyodide) {
  * Install a package of Pyodide's lock file from its wheel, as pyodide.loadPackage does:
  * the wheel's SHA-256 must be the lock file's, its files go to site-packages, its .so files
  * are loaded in archive order, and the package is recorded as loaded. `files` is
- * unzip(wheel), made while the interpreter started; wheel is null when the files come from
- * a store that checked its own hash (numpy.js).
+ * unzip(wheel), made while the interpreter started (null when it failed, and unzipError
+ * says why); wheelHash is the SHA-256 of that wheel, or null when the files come from a
+ * store that checked its own hash (numpy.js).
  */
-export async function installWheel(pyodide, name, wheel, files) {
+export async function installWheel(pyodide, name, wheelHash, files, unzipError) {
   const entry = pyodide._api.lockfile_packages[name];
   if (!entry) throw new Error(`${name} is not in pyodide-lock.json`);
-  if (wheel && (await sha256(wheel)) !== entry.sha256) {
-    throw new Error(`${entry.file_name} does not match the sha256 in pyodide-lock.json`);
+  // err.damaged: the wheel's bytes are not the ones the lock file names
+  const damaged = (message) => Object.assign(new Error(message), { damaged: true });
+  if (wheelHash !== null && wheelHash !== entry.sha256) {
+    throw damaged(`${entry.file_name} does not match the sha256 in pyodide-lock.json`);
   }
+  if (!files) throw damaged(`${entry.file_name} did not unzip: ${unzipError}`);
   const root = pyodide._api.sitepackages;
   writeFiles(pyodide.FS, root, files);
   const dynlibs = files.filter(([path]) => path.endsWith(".so")).map(([path]) => `${root}/${path}`);

@@ -1,0 +1,84 @@
+// NumPy's wheel on a thread of its own: downloaded, hashed and unzipped here, started by the
+// Pyodide worker (numpy.js) when no earlier boot stored NumPy's files.
+//
+// On a first visit the Pyodide worker's thread is held for seconds while the interpreter
+// starts. A download it reads itself stalls meanwhile (nothing takes the body's bytes), and
+// its ~800 entries were then inflated on that thread after the start. Here both go on while
+// the interpreter starts, and the files are handed over (transferred, not copied) at the end.
+//
+// In:  {type: "start", url}  read the wheel from the browser's cache at once if it is there,
+//                            else wait for "go"
+//      {type: "go"}          download it (the Pyodide worker decides when: downloads.js)
+// Out: {type: "progress", loaded, complete}   bytes of the wheel so far, at most every 100 ms
+//      {type: "files", files, sha256, from}   [[path, bytes]] (unpack.js unzip), the wheel's
+//                                             SHA-256 in hex, and "cache" or "network";
+//                                             files null and error set when it did not unzip
+//      {type: "error", message}
+
+import { fetchOk } from "./downloads.js";
+import { sha256, unzip } from "./unpack.js";
+
+const REPORT_EVERY_MS = 100;
+let go;
+const allowed = new Promise((resolve) => (go = resolve));
+
+/** The body's bytes, with progress messages while they arrive. */
+async function read(response) {
+  const reader = response.body.getReader();
+  const chunks = [];
+  let loaded = 0;
+  let reportedAt = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.byteLength;
+    if (performance.now() - reportedAt >= REPORT_EVERY_MS) {
+      reportedAt = performance.now();
+      postMessage({ type: "progress", loaded, complete: false });
+    }
+  }
+  postMessage({ type: "progress", loaded, complete: true });
+  const bytes = new Uint8Array(loaded);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
+
+async function wheelFiles(url) {
+  let response;
+  let from = "cache";
+  try {
+    response = await fetchOk(url, { cache: "only-if-cached", mode: "same-origin" });
+  } catch {
+    await allowed;
+    from = "network";
+    response = await fetchOk(url);
+  }
+  const wheel = await read(response);
+  const hash = sha256(wheel);
+  let files;
+  try {
+    files = await unzip(wheel);
+  } catch (err) {
+    // A wheel that does not unzip is damaged: its hash, checked against Pyodide's lock file
+    // by the Pyodide worker, says so better than the unzip's own error does.
+    const error = String(err.message ?? err);
+    postMessage({ type: "files", files: null, sha256: await hash, from, error });
+    return;
+  }
+  // Each file's bytes are handed over, not copied; stored entries share the wheel's buffer.
+  const buffers = new Set(files.map(([, data]) => data.buffer));
+  postMessage({ type: "files", files, sha256: await hash, from }, [...buffers]);
+}
+
+self.onmessage = ({ data }) => {
+  if (data.type === "go") go();
+  if (data.type !== "start") return;
+  wheelFiles(new URL(data.url)).catch((err) => {
+    postMessage({ type: "error", message: String(err && err.message ? err.message : err) });
+  });
+};
