@@ -78,8 +78,12 @@ def wait_live(tab: Tab, lab_id: str) -> None:
     try:
         tab.wait_for(IS_LIVE, lab_selector(lab_id), timeout=BOOT_TIMEOUT)
     except EngineError as exc:
-        # Where the boot got to, for whoever reads the failure.
-        raise EngineError(f"{exc}\nruntime: {tab.evaluate(RUNTIME_STATE)}") from None
+        # Where the boot got to, for whoever reads the failure (if the browser still answers).
+        try:
+            state = tab.evaluate(RUNTIME_STATE)
+        except EngineError as unreachable:
+            state = f"not readable ({unreachable})"
+        raise EngineError(f"{exc}\nruntime: {state}") from None
 
 
 def first_lab_of_each_kind(tab: Tab) -> dict[str, str]:
