@@ -9,8 +9,8 @@
 // unzipped by wheel-worker.js, on a thread of its own: this worker's thread is held while
 // the interpreter starts. phases.wheel says where the files came from: "stored", "cache" or
 // "network"; phases.wheelThread which thread got the wheel ("helper", or "worker" when the
-// helper could not start); phases.unzipped when they were ready; phases.numpyError why a
-// stored copy was not used.
+// helper could not start or is not used in this browser, see HELPER_WORKS);
+// phases.unzipped when they were ready; phases.numpyError why a stored copy was not used.
 //
 // The store is checked like the snapshot (stored.js): the key of the runtime and the package,
 // and the SHA-256 of its bytes; another key or damaged bytes drop it, and the wheel is used.
@@ -28,6 +28,10 @@ const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // The wheel's helper worker while it works: Firefox may end a worker whose Worker object
 // nothing refers to any more, and then its files never come.
 let helper = null;
+// Where the helper is used: Chromium, the one engine with navigator.userAgentData. In the
+// cross-engine suite WebKitGTK hung or lost its session in 2 of 4 runs with it (never
+// without), and Firefox needed the line above; elsewhere this worker gets the wheel itself.
+const HELPER_WORKS = Boolean(self.navigator?.userAgentData);
 
 /**
  * Start getting NumPy's files. Resolves to {files, sha256, error}: files as [[path, bytes]]
@@ -76,6 +80,10 @@ function fromWheel(manifest, indexURL, first, downloads, phases) {
       phases.wheelThread = "worker";
       resolve(wheelHere(url, downloadTime(manifest, first, downloads), phases));
     };
+    if (!HELPER_WORKS) {
+      onThisThread();
+      return;
+    }
     try {
       const script = new URL("./wheel-worker.js", import.meta.url);
       helper = new Worker(script, { type: "module", name: "livelab-wheel" });
