@@ -22,10 +22,10 @@ class ChromiumTab(Tab):
         self.page.on("pageerror", lambda exc: self._errors.append(str(exc)))
         self.page.on("console", lambda msg: msg.type == "error" and self._errors.append(msg.text))
 
-    def goto(self, url: str) -> None:
+    def _navigate(self, url: str) -> None:
         self.page.goto(url)
 
-    def reload(self) -> None:
+    def _reload(self) -> None:
         self.page.reload()
 
     def evaluate(self, function: str, arg: Any = None) -> Any:

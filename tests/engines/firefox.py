@@ -136,12 +136,12 @@ class FirefoxTab(Tab):
         if method == "log.entryAdded" and params.get("level") == "error" and mine:
             self._errors.append(params.get("text") or json.dumps(params))
 
-    def goto(self, url: str) -> None:
+    def _navigate(self, url: str) -> None:
         self.bidi.send(
             "browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"}
         )
 
-    def reload(self) -> None:
+    def _reload(self) -> None:
         self.bidi.send("browsingContext.reload", {"context": self.context, "wait": "complete"})
 
     def _call(self, function: str, args: list, ownership: str = "none") -> dict:

@@ -10,10 +10,12 @@ role rules are exercised everywhere (test_roles.py holds them to Playwright's ge
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +31,8 @@ TEXT_OF = f"""(query) => {{
   const el = found[0];
   return {{ text: el.textContent, value: el.value === undefined ? null : String(el.value) }};
 }}"""
+MARK_LEAVING = "() => { self.__livelabLeaving = true; }"
+NEW_PAGE_LOADED = "() => self.__livelabLeaving === undefined && document.readyState === 'complete'"
 DEFAULT_TIMEOUT = 90.0  # a cold Pyodide boot in WebKit on a busy machine takes 30 s
 
 
@@ -75,12 +79,12 @@ class Tab(ABC):
     # ---- what each engine implements ---------------------------------------------------
 
     @abstractmethod
-    def goto(self, url: str) -> None:
-        """Navigate and wait for the load event."""
+    def _navigate(self, url: str) -> None:
+        """Navigate and wait for the load event (goto makes sure it is the new page's)."""
 
     @abstractmethod
-    def reload(self) -> None:
-        """Reload and wait for the load event."""
+    def _reload(self) -> None:
+        """Reload and wait for the load event (reload makes sure it is the new page's)."""
 
     @abstractmethod
     def evaluate(self, function: str, arg: Any = None) -> Any:
@@ -115,6 +119,23 @@ class Tab(ABC):
         raise Unsupported(f"{self.engine} cannot emulate being offline")
 
     # ---- written once for every engine -------------------------------------------------
+
+    def goto(self, url: str) -> None:
+        """Load `url` and wait until that page, not the one before it, has loaded."""
+        self._leaving(lambda: self._navigate(url))
+
+    def reload(self) -> None:
+        self._leaving(self._reload)
+
+    def _leaving(self, navigate: Callable[[], None]) -> None:
+        # Firefox's navigate to the address already shown can answer while the old page is
+        # still there: a test then typed into the old page's field, and the keys reached the
+        # new page's body, where Material's shortcuts changed pages. So the old page is marked,
+        # and the wait is for a complete page without the mark.
+        with contextlib.suppress(EngineError):  # nothing loaded yet (a new tab)
+            self.evaluate(MARK_LEAVING)
+        navigate()
+        self.wait_for(NEW_PAGE_LOADED)
 
     @property
     def errors(self) -> list[str]:
@@ -184,13 +205,16 @@ class Tab(ABC):
         deadline = time.monotonic() + timeout
         while True:
             try:
-                shown = self.text(target)
-            except EngineError:
-                shown = None
+                shown, unread = self.text(target), None
+            except EngineError as exc:
+                shown, unread = None, exc  # not there yet, or the browser no longer answers
             if shown is not None and regex.search(shown):
                 return shown
             if time.monotonic() > deadline:
-                raise EngineError(f"{self.engine}: {target} says {shown!r}, not {regex.pattern!r}")
+                why = f" ({unread})" if unread else ""
+                raise EngineError(
+                    f"{self.engine}: {target} says {shown!r}{why}, not {regex.pattern!r}"
+                )
             time.sleep(0.1)
 
     def features(self) -> dict:

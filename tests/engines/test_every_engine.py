@@ -11,6 +11,8 @@ Labs, kinds, answers and expected numbers come from the registries, never from t
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from livelab.build.kinds import all_kinds
 from livelab.build.serve import make_server, serve_in_thread
@@ -74,16 +76,28 @@ RUNTIME_STATE = """async () => {
 }""".replace("CLIENT", repr(CLIENT))
 
 
-def wait_live(tab: Tab, lab_id: str) -> None:
+@contextmanager
+def saying_where_python_is(tab: Tab) -> Iterator[None]:
+    """A wait on Python that fails says where the boot got to (if the browser still answers)."""
     try:
-        tab.wait_for(IS_LIVE, lab_selector(lab_id), timeout=BOOT_TIMEOUT)
+        yield
     except EngineError as exc:
-        # Where the boot got to, for whoever reads the failure (if the browser still answers).
         try:
             state = tab.evaluate(RUNTIME_STATE)
         except EngineError as unreachable:
             state = f"not readable ({unreachable})"
         raise EngineError(f"{exc}\nruntime: {state}") from None
+
+
+def wait_live(tab: Tab, lab_id: str) -> None:
+    with saying_where_python_is(tab):
+        tab.wait_for(IS_LIVE, lab_selector(lab_id), timeout=BOOT_TIMEOUT)
+
+
+def wait_graded(tab: Tab, q, pattern: str | re.Pattern[str]) -> str:
+    """The question's verdict once it matches `pattern`, Python's start included."""
+    with saying_where_python_is(tab):
+        return tab.wait_text(verdict(q.id), pattern, timeout=BOOT_TIMEOUT)
 
 
 def first_lab_of_each_kind(tab: Tab) -> dict[str, str]:
@@ -209,10 +223,10 @@ def test_every_question_kind_grades_a_right_and_a_wrong_answer(tab, site):
         wrong = next(r for r in replays if r.verdict != "correct" and r.message)
         tab.goto(site.url(url))
         ANSWER[name](tab, q, wrong.answer)
-        shown = tab.wait_text(verdict(q.id), "Not yet", timeout=BOOT_TIMEOUT)
+        shown = wait_graded(tab, q, "Not yet")
         assert wrong.message in shown, (tab.engine, name, shown)
         ANSWER[name](tab, q, right.answer)
-        tab.wait_text(verdict(q.id), CORRECT, timeout=BOOT_TIMEOUT)
+        wait_graded(tab, q, CORRECT)
     assert tab.errors == []
 
 
@@ -220,14 +234,14 @@ def test_stop_ends_a_runaway_check_and_the_next_check_is_graded(tab, site):
     url, q = site.question("c2")
     tab.goto(site.url(url))
     answer_code(tab, q, q.reference_blank)  # Python is up and warm: the next run is stoppable
-    tab.wait_text(verdict(q.id), CORRECT, timeout=BOOT_TIMEOUT)
+    wait_graded(tab, q, CORRECT)
     runtime = tab.evaluate(RUNTIME)
     answer_code(tab, q, ENDLESS)
     tab.wait_for(RUNTIME.replace("return {", "return runtime.running && {"))
     tab.click(Role("button", "Stop", within=question_box(q.id), exact=True))
     tab.wait_text(verdict(q.id), "you stopped the run")
     answer_code(tab, q, q.reference_blank)
-    tab.wait_text(verdict(q.id), CORRECT, timeout=BOOT_TIMEOUT)
+    wait_graded(tab, q, CORRECT)
     # In place (an interrupt through SharedArrayBuffer) where the page is cross-origin
     # isolated; elsewhere the designed fallback: a fresh worker replaces the stopped one.
     features = tab.features()

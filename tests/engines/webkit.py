@@ -55,11 +55,11 @@ class WebKitTab(Tab):
     def command(self, method: str, path: str, body: dict | None = None) -> Any:
         return self.driver.http(method, self.session + path, body)
 
-    def goto(self, url: str) -> None:
+    def _navigate(self, url: str) -> None:
         self._errors.extend(self._new_errors())
         self.command("POST", "/url", {"url": url})
 
-    def reload(self) -> None:
+    def _reload(self) -> None:
         self._errors.extend(self._new_errors())
         self.command("POST", "/refresh", {})
 
