@@ -18,6 +18,20 @@ export async function fetchOk(url, init) {
   return response;
 }
 
+/**
+ * A file from the browser's cache at once when it is there. Else `later()` is asked, and
+ * the file comes from the network once that resolves to true (nothing when to false).
+ * Resolves to {response, from: "cache" | "network"}, or null.
+ */
+export async function cachedOrLater(url, later) {
+  try {
+    const response = await fetchOk(url, { cache: "only-if-cached", mode: "same-origin" });
+    return { response, from: "cache" };
+  } catch {
+    return (await later()) ? { response: await fetchOk(url), from: "network" } : null;
+  }
+}
+
 export class Downloads {
   /**
    * @param {Object<string, number>} sizes  URL -> size in bytes of each file to track

@@ -15,10 +15,10 @@
 // The store is checked like the snapshot (stored.js): the key of the runtime and the package,
 // and the SHA-256 of its bytes; another key or damaged bytes drop it, and the wheel is used.
 
-import { fetchOk } from "./downloads.js";
+import { cachedOrLater, fetchOk } from "./downloads.js";
 import { snapshotKey } from "./snapshot.js";
 import { packFiles, storedEntry, unpackFiles } from "./stored.js";
-import { sha256, unzip } from "./unpack.js";
+import { unzipWheel } from "./unpack.js";
 
 const FORMAT = 1; // bump when what unzip keeps changes
 const WHEEL_WAIT_MS = 15_000; // at most: a stalled runtime download must not hold NumPy back
@@ -66,7 +66,7 @@ function downloadTime(manifest, first, downloads) {
   return Promise.race([
     downloads.fastEnough(first, wheelSize, WHEEL_BUDGET_MS),
     delay(WHEEL_WAIT_MS),
-  ]);
+  ]).then(() => true);
 }
 
 /**
@@ -76,9 +76,10 @@ function downloadTime(manifest, first, downloads) {
 function fromWheel(manifest, indexURL, first, downloads, phases) {
   const url = new URL(manifest.numpy, indexURL).href;
   return new Promise((resolve, reject) => {
+    const later = () => downloadTime(manifest, first, downloads);
     const onThisThread = () => {
       phases.wheelThread = "worker";
-      resolve(wheelHere(url, downloadTime(manifest, first, downloads), phases));
+      resolve(wheelHere(url, later, phases));
     };
     if (!HELPER_WORKS) {
       onThisThread();
@@ -114,22 +115,15 @@ function fromWheel(manifest, indexURL, first, downloads, phases) {
       onThisThread();
     };
     helper.postMessage({ type: "start", url });
-    downloadTime(manifest, first, downloads).then(() => helper?.postMessage({ type: "go" }));
+    later().then(() => helper?.postMessage({ type: "go" }));
   });
 }
 
 /** The wheel's files, downloaded and unzipped on this thread. */
-async function wheelHere(url, allowed, phases) {
-  let response;
-  try {
-    response = await fetchOk(url, { cache: "only-if-cached", mode: "same-origin" });
-    phases.wheel = "cache";
-  } catch {
-    await allowed;
-    phases.wheel = "network";
-    response = await fetchOk(url);
-  }
-  return filesOf(await response.arrayBuffer());
+async function wheelHere(url, later, phases) {
+  const { response, from } = await cachedOrLater(url, later);
+  phases.wheel = from;
+  return unzipWheel(await response.arrayBuffer());
 }
 
 /**
@@ -140,17 +134,7 @@ export async function wheelAgain(manifest, indexURL, phases) {
   phases.wheel = "network";
   phases.wheelThread = "worker";
   const response = await fetchOk(new URL(manifest.numpy, indexURL), { cache: "reload" });
-  return filesOf(await response.arrayBuffer());
-}
-
-/** {files, sha256, error} of the wheel's bytes: see numpyFiles. */
-async function filesOf(wheel) {
-  const hash = sha256(wheel);
-  try {
-    return { files: await unzip(wheel), sha256: await hash };
-  } catch (err) {
-    return { files: null, sha256: await hash, error: String(err.message ?? err) };
-  }
+  return unzipWheel(await response.arrayBuffer());
 }
 
 function storeKey(manifest) {

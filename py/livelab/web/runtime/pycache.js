@@ -17,7 +17,7 @@
 // link is fast enough for it to arrive before the interpreter is up; on a slower link the
 // modules compile as before (less time than the download), and the worker stores them.
 
-import { fetchOk } from "./downloads.js";
+import { cachedOrLater } from "./downloads.js";
 import { snapshotKey } from "./snapshot.js";
 import { packFiles, storedEntry, unpackFiles } from "./stored.js";
 
@@ -47,14 +47,14 @@ export async function loadPycs(key) {
 export async function builtPycs({ manifest, downloads, first, pythonUp }) {
   if (!manifest.bytecode) return null;
   const url = new URL(manifest.bytecode.file, ASSETS);
-  let response = await fetchOk(url, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
-  if (!response) {
+  // Not fetched when it could not come before the interpreter is up.
+  const soonEnough = () => {
     const fast = downloads.fastEnough(first, manifest.bytecode.size, BYTECODE_BUDGET_MS);
-    const soonEnough = await Promise.race([fast.then(() => true), pythonUp.then(() => false, () => false)]);
-    if (!soonEnough) return null;
-    response = await fetchOk(url);
-  }
-  const unzipped = response.body.pipeThrough(new DecompressionStream("gzip"));
+    return Promise.race([fast.then(() => true), pythonUp.then(() => false, () => false)]);
+  };
+  const got = await cachedOrLater(url, soonEnough);
+  if (!got) return null;
+  const unzipped = got.response.body.pipeThrough(new DecompressionStream("gzip"));
   return unpackFiles(new Uint8Array(await new Response(unzipped).arrayBuffer()));
 }
 

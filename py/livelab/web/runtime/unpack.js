@@ -84,6 +84,20 @@ if _metadata is not None:
 del sys, zipimport, _finder, _metadata
 `;
 
+/**
+ * A wheel's files and hash: {files, sha256, error}, files as unzip gives them, or null when
+ * the wheel did not unzip (error says why; installWheel checks the hash first, which then
+ * tells better what is wrong).
+ */
+export async function unzipWheel(wheel) {
+  const hash = sha256(wheel);
+  try {
+    return { files: await unzip(wheel), sha256: await hash };
+  } catch (err) {
+    return { files: null, sha256: await hash, error: String(err.message ?? err) };
+  }
+}
+
 /** Whether this Pyodide has the internals installWheel uses (else use loadPackage). */
 export function canInstallWheel(pyodide) {
   const api = pyodide._api;

@@ -15,12 +15,12 @@
 //                                             files null and error set when it did not unzip
 //      {type: "error", message}
 
-import { fetchOk } from "./downloads.js";
-import { sha256, unzip } from "./unpack.js";
+import { cachedOrLater } from "./downloads.js";
+import { unzipWheel } from "./unpack.js";
 
 const REPORT_EVERY_MS = 100;
 let go;
-const allowed = new Promise((resolve) => (go = resolve));
+const allowed = new Promise((resolve) => (go = () => resolve(true)));
 
 /** The body's bytes, with progress messages while they arrive. */
 async function read(response) {
@@ -49,36 +49,17 @@ async function read(response) {
 }
 
 async function wheelFiles(url) {
-  let response;
-  let from = "cache";
-  try {
-    response = await fetchOk(url, { cache: "only-if-cached", mode: "same-origin" });
-  } catch {
-    await allowed;
-    from = "network";
-    response = await fetchOk(url);
-  }
-  const wheel = await read(response);
-  const hash = sha256(wheel);
-  let files;
-  try {
-    files = await unzip(wheel);
-  } catch (err) {
-    // A wheel that does not unzip is damaged: its hash, checked against Pyodide's lock file
-    // by the Pyodide worker, says so better than the unzip's own error does.
-    const error = String(err.message ?? err);
-    postMessage({ type: "files", files: null, sha256: await hash, from, error });
-    return;
-  }
+  const { response, from } = await cachedOrLater(url, () => allowed);
+  const { files, sha256, error } = await unzipWheel(await read(response));
   // Each file's bytes are handed over, not copied; stored entries share the wheel's buffer.
-  const buffers = new Set(files.map(([, data]) => data.buffer));
-  postMessage({ type: "files", files, sha256: await hash, from }, [...buffers]);
+  const buffers = new Set((files ?? []).map(([, data]) => data.buffer));
+  postMessage({ type: "files", files, sha256, from, error }, [...buffers]);
 }
 
 self.onmessage = ({ data }) => {
   if (data.type === "go") go();
   if (data.type !== "start") return;
   wheelFiles(new URL(data.url)).catch((err) => {
-    postMessage({ type: "error", message: String(err && err.message ? err.message : err) });
+    postMessage({ type: "error", message: String(err?.message ?? err) });
   });
 };
