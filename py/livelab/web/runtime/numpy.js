@@ -76,7 +76,9 @@ function downloadTime(manifest, first, downloads) {
 function fromWheel(manifest, indexURL, first, downloads, phases) {
   const url = new URL(manifest.numpy, indexURL).href;
   return new Promise((resolve, reject) => {
-    const later = () => downloadTime(manifest, first, downloads);
+    // One wait, shared by the helper's "go" and this thread's fallback if the helper fails.
+    let allowed = null;
+    const later = () => (allowed ??= downloadTime(manifest, first, downloads));
     const onThisThread = () => {
       phases.wheelThread = "worker";
       resolve(wheelHere(url, later, phases));
