@@ -20,10 +20,10 @@ time to store it.
   link_new  click on a link to a page not yet shown in this tab (the worked examples) -> its
             first lab view; the same as link when a view for its lab's params was made before
   *_after_ready_ms   the worker's "ready" -> first lab view (the first lab call's own time)
-  *_again   the same as reload, SETTLE_S after it: by then Chromium has stored the compiled
-            WebAssembly of the copy of pyodide.asm.wasm the first reload used (ours: the
-            service worker's, which the cold visit, not yet controlled, did not use), as it
-            has for any later visit
+  *_again   the same as reload, SETTLE_S after it, as any later visit. Both of ours start
+            from the compiled code of the service worker's copy of pyodide.asm.wasm, which the
+            cold visit's snapshot helper made (sw.js); the bare worker's copy is revalidated
+            on each load, which loses what Chromium compiled from it
 
 Run: make bench  (or .venv/bin/python bench/startup.py [--rounds N] [--throttle-mbit 1.5])
 """

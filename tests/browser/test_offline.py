@@ -2,6 +2,7 @@
 instant navigation on another port, updates between visits, and what a cold visit downloads."""
 
 import functools
+import hashlib
 import re
 import shutil
 from collections import Counter
@@ -17,6 +18,7 @@ from livelab.build.kinds.numeric import NumericQuestion
 from livelab.build.serve import SiteHandler, make_server, serve_in_thread
 from tests.browser.test_questions import answer_numeric, verdict
 from tests.browser.test_runtime import LESSON, LIVE, run_in_runtime, wait_live
+from tests.browser.test_startup import PHASES, stored_snapshot
 from tests.harness import ROOT, Site, config_for_docs
 
 OTHER_LESSON = "level-19/worked-examples/"
@@ -110,6 +112,63 @@ def test_offline_instant_navigation_reaches_the_other_lesson_and_keeps_the_worke
     answer_numeric(page, q.id, q.answer_text)
     expect(verdict(page, q.id)).to_have_text(CORRECT)
     assert len(page.log.python_workers()) == workers, page.log.workers
+
+
+WASM = "/assets/livelab/pyodide/pyodide.asm.wasm"
+# The service worker's copy of a file: its size, the SHA-256 of its first `size` bytes, and
+# how many custom sections named "livelab-precache" it has once compiled.
+PRECACHED_WASM = """async ([path, size]) => {
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+            if (new URL(request.url).pathname !== path) continue;
+            const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+            const digest = await crypto.subtle.digest("SHA-256", bytes.slice(0, size));
+            const module = await WebAssembly.compile(bytes);
+            return {
+                size: bytes.length,
+                sha256: Array.from(new Uint8Array(digest),
+                    (b) => b.toString(16).padStart(2, "0")).join(""),
+                marks: WebAssembly.Module.customSections(module, "livelab-precache").length,
+            };
+        }
+    }
+    return null;
+}"""
+
+
+def test_a_first_visit_is_claimed_and_its_snapshot_helper_compiles_the_precached_runtime(
+    page, site
+):
+    # Who answered each request for pyodide.asm.wasm: the page's Python worker or the
+    # snapshot helper (by the script that asked), and whether the service worker did.
+    answered: list[tuple[str, bool]] = []
+
+    def on_response(response) -> None:
+        if response.url.endswith(WASM):
+            asker = response.request.headers.get("referer", "").rsplit("/", 1)[-1]
+            answered.append((asker, response.from_service_worker))
+
+    page.on("response", on_response)
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    stored_snapshot(page)
+    # The service worker took the first visit's page without a reload, and the helper,
+    # started after that, got the service worker's copy, not the page worker's compiled one.
+    assert controlled(page)
+    assert ("worker.js", False) in answered and ("snapshot-worker.js", True) in answered, answered
+    # That copy is the served file plus one empty custom section, which changes no code.
+    served = (site.site_dir / WASM.lstrip("/")).read_bytes()
+    copy = page.evaluate(PRECACHED_WASM, [WASM, len(served)])
+    assert copy is not None
+    assert copy["sha256"] == hashlib.sha256(served).hexdigest()
+    assert copy["size"] > len(served) and copy["marks"] == 1, copy
+    # The next load runs Python from it, with the snapshot the helper made.
+    answered.clear()
+    page.reload()
+    wait_live(page)
+    assert answered == [("worker.js", True)]
+    assert page.evaluate(PHASES)["snapshot"] == "restored"
 
 
 # ---- isolation and instant navigation at any address -------------------------------------

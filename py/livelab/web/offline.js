@@ -5,9 +5,11 @@
 // are in the browser's HTTP cache, so the worker's precache revalidates them instead of
 // downloading them again, and it never competes with the first boot for bandwidth. On later
 // visits the call changes nothing: the browser itself checks sw.js for a new version on each
-// page load, and a new version waits until no page of the old one is open.
+// page load, and a new version waits until no page of the old one is open. On a first visit
+// the worker claims this page once it is active (sw.js).
 
 import { runtime } from "./runtime/client.js";
+import { underServiceWorker } from "./runtime/snapshot-helper.js";
 
 const ROOT = new URL("../../", import.meta.url); // this module is <root>/assets/livelab/offline.js
 
@@ -15,10 +17,13 @@ function register() {
   // updateViaCache "none": an update check asks the server for the Workbox scripts too, so a
   // new sw.js never runs with older Workbox builds that a host let the browser keep for a while.
   const options = { scope: ROOT.pathname, updateViaCache: "none" };
-  navigator.serviceWorker.register(new URL("sw.js", ROOT), options).catch((err) => {
+  const registering = navigator.serviceWorker.register(new URL("sw.js", ROOT), options);
+  registering.catch((err) => {
     // The site still works online; only offline use and isolation on plain hosts are lost.
     console.warn(`The site cannot be used offline here: ${err.message}`);
   });
+  // The snapshot helper of a first visit waits for the worker to control this page.
+  runtime.serviceWorker = underServiceWorker(registering);
 }
 
 function registerWhenLive(event) {

@@ -5,8 +5,12 @@
 // Offline: installing precaches every listed file, so after one visit every page, lab and
 //   question works without a network. Workbox keys a file by URL and hash, so a new build
 //   downloads only the files whose hash changed.
-// Updates: no skipWaiting() and no clients.claim(). A new version waits until no page of the
-//   old one is open, so a page never mixes files of two builds; the next visit gets the new one.
+// Updates: no skipWaiting(). A new version waits until no page of the old one is open, so a
+//   page never mixes files of two builds; the next visit gets the new one. Once active it
+//   claims the open pages, which then are pages no version served: a first visit's, or one
+//   loaded past the service worker (a hard reload).
+// Compiled Python: Chromium keeps the code compiled from the precache's copy of
+//   pyodide.asm.wasm with that copy; the first visit's snapshot helper makes it (ownCopy).
 // Isolation: every page and worker script served here says COOP same-origin and COEP
 //   require-corp, so on a host that cannot send those headers the page is cross-origin isolated
 //   from its second load. Other responses pass through untouched (see needsIsolation).
@@ -23,6 +27,9 @@ const ISOLATION = {
   "Cross-Origin-Resource-Policy": "same-origin",
 };
 const PRECACHE_PREFIX = "workbox-precache";
+// An empty custom section named "livelab-precache": id 0, its size, the name's length, the name.
+const MARK_NAME = new TextEncoder().encode("livelab-precache");
+const MARK = new Uint8Array([0, MARK_NAME.length + 1, MARK_NAME.length, ...MARK_NAME]);
 
 // Only documents and worker scripts need the headers: a page or worker is isolated by its own
 // response, and same-origin subresources need no CORP under COEP require-corp. Every other
@@ -59,10 +66,34 @@ function serveTheSite() {
     requestWillFetch: async ({ request, event }) =>
       event && event.type === "install" ? new Request(request, { cache: "no-cache" }) : request,
   };
-  const precache = new precaching.PrecacheController({ plugins: [revalidate] });
+  // The precache's copy of pyodide.asm.wasm ends in the custom section MARK, which changes no
+  // code. Chromium compiles a module once per process and shares it by its bytes: without
+  // MARK, the snapshot helper that the first visit starts once this worker controls the page
+  // (runtime/snapshot-helper.js) would get the compiled module of the page's own worker, which
+  // came over HTTP, and nothing would be stored with this copy. With MARK, the helper compiles
+  // this copy itself, Chromium stores that compiled code with it, and the first reload starts
+  // from it instead of compiling the 10 MB afresh. Reading the body gives its decoded bytes,
+  // so the wire's encoding and length are dropped.
+  const ownCopy = {
+    cacheWillUpdate: async ({ request, response }) => {
+      if (!response || response.status >= 400) return null; // as Workbox's own check
+      if (!request.url.endsWith("/pyodide.asm.wasm")) return response;
+      const headers = new Headers(response.headers);
+      headers.delete("Content-Encoding");
+      headers.delete("Content-Length");
+      const body = new Blob([await response.arrayBuffer(), MARK], { type: "application/wasm" });
+      const { status, statusText } = response;
+      return new Response(body, { status, statusText, headers });
+    },
+  };
+  const precache = new precaching.PrecacheController({ plugins: [revalidate, ownCopy] });
   precache.addToCacheList(BUILD.precache);
   self.addEventListener("install", (event) => precache.install(event));
-  self.addEventListener("activate", (event) => precache.activate(event));
+  // Claimed pages are served from the precache from then on; a first visit's page, which
+  // nothing served yet, is what the snapshot helper needs to be under.
+  self.addEventListener("activate", (event) => {
+    event.waitUntil(precache.activate(event).then(() => self.clients.claim()));
+  });
 
   /** sitemap.xml with every <loc> moved from the address of the build to this worker's scope. */
   async function sitemap({ request }) {

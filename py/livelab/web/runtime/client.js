@@ -23,17 +23,17 @@
 //
 // Snapshot: a boot that found no memory snapshot to restore says so (bootPhases.snapshot is
 // "deferred"); once it is live and no request waits, a helper worker (snapshot-worker.js)
-// makes and stores one for the next page load, then ends. One helper per tab at most.
+// makes and stores one for the next page load, then ends. One helper per tab at most; on a
+// first visit it waits for the service worker (snapshot-helper.js).
 
 import { adoptEarlyWorker } from "./early.js";
 import { nextIndex } from "./next-request.js";
+import { runSnapshotHelper } from "./snapshot-helper.js";
 import { RuntimeError, stopError } from "./stops.js";
 
 export { RuntimeError };
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
-const SNAPSHOT_WORKER_URL = new URL("./snapshot-worker.js", import.meta.url);
-const SNAPSHOT_GIVE_UP_MS = 120_000; // a helper that never reports is ended (no snapshot)
 export const STALL_MS = 20_000;
 // Once the files are in, the boot is the browser's own work (compiling the interpreter,
 // importing NumPy and the course). WebKit on a busy machine spends more than STALL_MS on one
@@ -66,6 +66,9 @@ class Runtime extends EventTarget {
     this.skipSnapshot = false;
     this.snapshotWanted = false; // a boot asked for a snapshot; the helper has not started
     this.snapshotHelper = null; // {startedAt} once the helper started
+    // Set by offline.js when it registers the service worker: resolves once that controls
+    // the page, or will not soon (snapshot-helper.js underServiceWorker).
+    this.serviceWorker = null;
     this.start();
   }
 
@@ -225,34 +228,14 @@ class Runtime extends EventTarget {
     this.worker.postMessage(request.message);
   }
 
-  /** Have the helper worker make and store a snapshot, when the page is next idle. */
+  /** Have the helper worker make and store a snapshot (snapshot-helper.js). */
   makeSnapshot() {
     this.snapshotWanted = false;
     this.snapshotHelper = { startedAt: null };
-    const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 0));
-    idle(
-      () => {
-        this.snapshotHelper.startedAt = performance.now();
-        const options = { type: "module", name: "livelab-snapshot" };
-        const helper = new Worker(SNAPSHOT_WORKER_URL, options);
-        const end = (result) => {
-          clearTimeout(timer);
-          helper.terminate();
-          this.snapshotStore ??= result;
-        };
-        const timer = setTimeout(
-          () => end({ error: "the snapshot was not made in time" }),
-          SNAPSHOT_GIVE_UP_MS,
-        );
-        helper.onmessage = ({ data }) =>
-          end(data.error ? { error: data.error } : { bytes: data.bytes, stored: data.stored, ms: data.ms });
-        helper.onerror = (event) => {
-          event.preventDefault();
-          end({ error: event.message || "the snapshot worker did not load" });
-        };
-      },
-      { timeout: 2_000 },
-    );
+    const started = () => (this.snapshotHelper.startedAt = performance.now());
+    runSnapshotHelper(this.serviceWorker ?? Promise.resolve(), started).then((result) => {
+      this.snapshotStore ??= result;
+    });
   }
 
   /**
