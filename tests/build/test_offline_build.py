@@ -9,8 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
 
 from livelab.build import offline
+from livelab.build.check import build_course
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE_URL = "http://127.0.0.1:41999/course/"
@@ -63,3 +66,25 @@ def test_one_service_worker_at_the_root_with_its_workbox_builds(site):
     assert "importScripts(`${BUILD.workbox}workbox-sw.js`)" in sw
     workbox = site / service_worker_build(site)["workbox"]
     assert sorted(p.name for p in workbox.glob("*.js")) == sorted(offline.WORKBOX_BUILDS.values())
+
+
+def test_a_build_after_a_serve_startup_in_the_same_process_precaches(tmp_path):
+    # MkDocs keeps a plugin that has on_startup for the whole process: once a `serve` startup
+    # had set it to retire its service worker, every later build in that process did too.
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(
+        "site_name: Two builds\nmarkdown_extensions:\n  - pymdownx.superfences\n"
+        "plugins:\n  - livelab\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# One page\n\nSome prose.\n", encoding="utf-8")
+    served = load_config(str(config), site_dir=str(tmp_path / "served"))
+    served.plugins.on_startup(command="serve", dirty=False)
+    build(served)
+    assert service_worker_build(tmp_path / "served") == {"retire": True}
+
+    build_course(config, tmp_path / "built", SITE_URL)
+    built = service_worker_build(tmp_path / "built")
+    assert "retire" not in built
+    assert "./" in {entry["url"] for entry in built["precache"]}

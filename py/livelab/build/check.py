@@ -37,7 +37,13 @@ def build_course(config_file: Path, site_dir: Path, site_url: str | None = None)
 
     overrides = {"site_url": site_url} if site_url else {}
     config = load_config(str(config_file), site_dir=str(site_dir), strict=True, **overrides)
-    build(config)
+    # As `mkdocs build` does. MkDocs keeps a plugin with on_startup for the whole process, so
+    # without this a build after a `serve` startup in the same process would build for serve.
+    config.plugins.on_startup(command="build", dirty=False)
+    try:
+        build(config)
+    finally:
+        config.plugins.on_shutdown()
     plugin = config.plugins["livelab"]
     assert isinstance(plugin, LiveLabPlugin)
     questions = {
