@@ -5,6 +5,7 @@ import functools
 import hashlib
 import re
 import shutil
+import time
 from collections import Counter
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
@@ -15,7 +16,7 @@ from playwright.sync_api import expect
 
 from livelab.build.check import build_course
 from livelab.build.kinds.numeric import NumericQuestion
-from livelab.build.serve import SiteHandler, make_server, serve_in_thread
+from livelab.build.serve import SiteHandler, serve_in_thread
 from tests.browser.test_questions import answer_numeric, verdict
 from tests.browser.test_runtime import LESSON, LIVE, run_in_runtime, wait_live
 from tests.browser.test_startup import PHASES, stored_snapshot
@@ -242,15 +243,15 @@ def served_copy(tmp_path):
     docs = tmp_path / "docs"
     shutil.copytree(ROOT / "docs", docs)
     config = config_for_docs(docs)
-    served = make_server(tmp_path / "site", port=0, isolated=False)
+    served = CountingServer(tmp_path / "site", isolated=False)
     host = Site(served, tmp_path / "site", isolated=False)
     build_course(config, host.site_dir, host.url())
     serve_in_thread(served)
-    return docs, config, host
+    return docs, config, host, served
 
 
 def test_a_changed_page_reaches_the_visit_after_next_without_mixing_builds(browser, tmp_path):
-    docs, config, host = served_copy(tmp_path)
+    docs, config, host, served = served_copy(tmp_path)
     news = "This course was rebuilt with a new sentence on its home page."
     context = browser.new_context()
     try:
@@ -258,7 +259,13 @@ def test_a_changed_page_reaches_the_visit_after_next_without_mixing_builds(brows
         first.goto(host.url(LESSON))
         wait_live(first)
         precached(first)
+        stored_snapshot(first)
         first.close()
+        # The snapshot helper's worker script was fetched under the service worker, so the
+        # browser checks /sw.js once more when that worker is idle. Rebuild after that check:
+        # a check that saw the new build would install it before the next visit, with no page
+        # of the old version left to keep it waiting.
+        served.wait_for("/sw.js", 2, seconds=15)
 
         home = docs / "index.md"
         home.write_text(home.read_text(encoding="utf-8") + f"\n{news}\n", encoding="utf-8")
@@ -289,7 +296,7 @@ def test_a_changed_page_reaches_the_visit_after_next_without_mixing_builds(brows
 
 
 def test_under_mkdocs_serve_an_earlier_build_is_no_longer_served(browser, tmp_path):
-    docs, config_file, host = served_copy(tmp_path)
+    docs, config_file, host, _ = served_copy(tmp_path)
     news = "This sentence was saved while mkdocs serve was running."
     context = browser.new_context()
     try:
@@ -302,7 +309,10 @@ def test_under_mkdocs_serve_an_earlier_build_is_no_longer_served(browser, tmp_pa
         home.write_text(home.read_text(encoding="utf-8") + f"\n{news}\n", encoding="utf-8")
         config = load_config(str(config_file), site_dir=str(host.site_dir), site_url=host.url())
         config.plugins.on_startup(command="serve", dirty=False)  # as `mkdocs serve` starts
-        build(config)
+        try:
+            build(config)
+        finally:
+            config.plugins.on_shutdown()
 
         page.goto(host.url(""))  # the browser checks sw.js and finds the retiring version
         assert page.evaluate(RETIRED, 30_000)
@@ -332,15 +342,23 @@ class CountingHandler(SiteHandler):
 
 
 class CountingServer(ThreadingHTTPServer):
-    """The site as `make serve` serves it (isolated), recording every response."""
+    """The site as `make serve` serves it (isolated unless told), recording every response."""
 
     daemon_threads = True
-    isolated = True
 
-    def __init__(self, site_dir) -> None:
+    def __init__(self, site_dir, isolated: bool = True) -> None:
         handler = functools.partial(CountingHandler, directory=str(site_dir))
         super().__init__(("127.0.0.1", 0), handler)
+        self.isolated = isolated
         self.responses: list[list] = []
+
+    def wait_for(self, path: str, count: int, seconds: float) -> None:
+        """Until path has been answered count times, or seconds have passed."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if sum(1 for answered, _, _ in self.responses if answered == path) >= count:
+                return
+            time.sleep(0.1)
 
 
 def file_size(site_dir, path: str) -> int:
