@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from livelab.build.browser import launch_chromium
@@ -67,3 +67,25 @@ def config_for_docs(docs_dir: Path) -> Path:
     text += f"\ndocs_dir: {docs_dir}\n"
     config.write_text(text, encoding="utf-8")
     return config
+
+
+def block_until_lifted(context, pattern: str, handler=None) -> Callable[[], None]:
+    """Route the requests that match pattern to handler (by default: abort them) until the
+    returned function is called; from then on they reach the server.
+
+    Lifting a block with unroute makes Playwright wait until every target of the context has
+    changed its interception, and in one full run that wait never returned (after a Python
+    worker had failed to boot); this way nothing has to change.
+    """
+    lifted: list[bool] = []
+
+    def route(request_route) -> None:
+        if lifted:
+            request_route.fallback()
+        elif handler is None:
+            request_route.abort()
+        else:
+            handler(request_route)
+
+    context.route(pattern, route)
+    return lambda: lifted.append(True)

@@ -16,6 +16,7 @@ from livelab.grading_run import INPUT_MESSAGE
 from livelab.labs import modern_block
 from livelab.questions import load_blanks
 from tests.browser.test_questions import blank, open_question, question, submit_code, verdict
+from tests.harness import block_until_lifted
 
 CHAPTER = "level-19/worked-examples/"
 RESTARTED = worker_api.RESTART_NOTES["changed"]
@@ -186,13 +187,13 @@ def test_a_huge_array_gets_python_restarted_and_the_next_check_works(page, site)
     ],
 )
 def test_a_failed_download_says_what_failed_and_retry_recovers(page, site, blocked, sentence):
-    page.context.route(blocked, lambda route: route.abort())
+    lift = block_until_lifted(page.context, blocked)
     url, _ = site.question("c1")
     page.goto(site.url(url))
     status = page.locator('[data-lab="rope"] [data-status]')
     expect(status).to_contain_text("Python could not start because", timeout=60_000)
     expect(status).to_contain_text(sentence)
     expect(status).not_to_contain_text(re.compile("exit\\(1\\)|Failed to fetch|loading numpy"))
-    page.context.unroute(blocked)
+    lift()
     status.get_by_role("button", name="Retry").click()
     expect(status).to_contain_text("Live", timeout=60_000)

@@ -7,6 +7,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
+from tests.harness import block_until_lifted
+
 LESSON = "level-19/modern-blocks/"
 LIVE = re.compile("^Live:")
 CLIENT = "/assets/livelab/runtime/client.js"
@@ -179,7 +181,7 @@ def test_student_errors_come_back_with_their_line(page, site):
 
 
 def test_a_failed_pyodide_load_says_so_and_retry_recovers(page, site):
-    page.context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    lift = block_until_lifted(page.context, "**/pyodide.asm.wasm")
     page.goto(site.url(LESSON))
     lab = page.locator('[data-lab="rope"]')
     expect(lab.get_by_text("Python could not start")).to_be_visible(timeout=30_000)
@@ -188,7 +190,7 @@ def test_a_failed_pyodide_load_says_so_and_retry_recovers(page, site):
         "Check your connection, then press Retry."
     )
     expect(page.get_by_role("status", name=re.compile("score"))).to_have_text("0.00")
-    page.context.unroute("**/pyodide.asm.wasm")
+    lift()
     lab.get_by_role("button", name="Retry").click()
     wait_live(page)
     page.get_by_label("q position").fill("2")

@@ -13,6 +13,7 @@ from tests.browser.test_questions import (
     question,
     verdict,
 )
+from tests.harness import block_until_lifted
 
 CORRECT = re.compile(r"^Correct\.")
 
@@ -129,7 +130,7 @@ def test_without_javascript_labs_say_their_numbers_are_from_the_build(browser, s
 
 
 def test_a_question_offers_retry_when_python_cannot_start_and_does_not_count_it(page, site):
-    page.context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    lift = block_until_lifted(page.context, "**/pyodide.asm.wasm")
     url, c2 = site.question("c2")
     page.goto(site.url(url))
     blank(page, "c2").fill(c2.reference_blank)
@@ -138,7 +139,7 @@ def test_a_question_offers_retry_when_python_cannot_start_and_does_not_count_it(
     expect(retry).to_be_visible(timeout=30_000)
     expect(verdict(page, "c2")).to_contain_text("Python could not start")
     assert saved_question(page, url, "c2").get("attempts", 0) == 0
-    page.context.unroute("**/pyodide.asm.wasm")
+    lift()
     retry.click()
     question(page, "c2").get_by_role("button", name="Check").click()
     expect(verdict(page, "c2")).to_have_text(CORRECT, timeout=30_000)

@@ -20,7 +20,7 @@ from bench.startup import throttle
 from livelab.build.serve import SiteHandler, make_server, serve_in_thread
 from tests.browser.conftest import PageLog
 from tests.browser.test_runtime import CLIENT, LESSON, LIVE, run_in_runtime, wait_live
-from tests.harness import Site
+from tests.harness import Site, block_until_lifted
 
 CHAPTER = "level-19/worked-examples/"
 SNAPSHOT = "/assets/livelab/runtime/snapshot.js"
@@ -316,12 +316,12 @@ def test_a_cold_load_at_1_5_mbit_goes_live_showing_the_bytes(page, site):
 
 
 def test_a_wasm_that_never_answers_times_out_and_retry_recovers(page, site):
-    page.context.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
+    lift = block_until_lifted(page.context, "**/pyodide.asm.wasm", lambda route: None)  # unanswered
     page.goto(site.url(LESSON))
     lab = page.locator('[data-lab="rope"]')
     expect(lab.locator("[data-status]")).to_contain_text(STALL, timeout=60_000)
     expect(lab.locator("[data-status]")).to_contain_text("Check your connection, then press Retry.")
-    page.context.unroute("**/pyodide.asm.wasm")
+    lift()
     lab.get_by_role("button", name="Retry").click()
     wait_live(page)
     lab_answers(page)
