@@ -92,12 +92,14 @@ def first_result_ms(page) -> float:
 
 
 class Transfers:
-    """Bytes received per URL on one page, as the network delivered them."""
+    """Bytes received per URL on one page, as the network delivered them, until report()."""
 
     def __init__(self, page, origin: str) -> None:
         self.bytes: Counter[str] = Counter()
         self.full: Counter[str] = Counter()  # 200 responses with a body, per URL
-        page.on("requestfinished", lambda request: self._add(request, origin))
+        self.page = page
+        self.listener = lambda request: self._add(request, origin)
+        page.on("requestfinished", self.listener)
 
     def _add(self, request, origin: str) -> None:
         if not request.url.startswith(origin):
@@ -109,6 +111,9 @@ class Transfers:
             self.full[request.url] += 1
 
     def report(self) -> dict:
+        # Later requests are not counted: a listener still asking about a request when the
+        # round closes its browser context raised TargetClosedError into the printed output.
+        self.page.remove_listener("requestfinished", self.listener)
         return {
             "bytes": sum(self.bytes.values()),
             "files": len(self.bytes),
@@ -195,6 +200,7 @@ def throttled_cold(browser, site, mbit: float) -> dict:
     live = page.evaluate("window.__firstViewMs")
     status = page.locator('[data-lab="rope"] [data-status]').text_content()
     boot = boot_facts(page)
+    transferred = transfers.report()
     context.close()
     bytes_in = boot["started"] + boot["phases"]["downloaded"]
     return {
@@ -203,7 +209,7 @@ def throttled_cold(browser, site, mbit: float) -> dict:
         "bytes_in_ms": round(bytes_in),
         "live_after_bytes_ms": round(live - bytes_in),
         "status": status,
-        **transfers.report(),
+        **transferred,
     }
 
 
