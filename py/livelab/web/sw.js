@@ -42,15 +42,22 @@ function needsIsolation(request) {
   return request.mode === "navigate" || NEEDS_ISOLATION.has(request.destination);
 }
 
+/**
+ * A new response with response's status and headers, body (already decoded, so the wire's
+ * encoding and length no longer describe it and are dropped), and the headers in `set`.
+ */
+function rebuilt(response, body, set = {}) {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(set)) headers.set(name, value);
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** The response with the isolation headers added. */
 function isolate(response) {
   if (response.status === 0) return response; // opaque: its headers cannot be read or rebuilt
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
-  // The body is already decoded here, so the wire's encoding and length no longer describe it.
-  headers.delete("Content-Encoding");
-  headers.delete("Content-Length");
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  return rebuilt(response, response.body, ISOLATION);
 }
 
 function serveTheSite() {
@@ -72,18 +79,13 @@ function serveTheSite() {
   // (runtime/snapshot-helper.js) would get the compiled module of the page's own worker, which
   // came over HTTP, and nothing would be stored with this copy. With MARK, the helper compiles
   // this copy itself, Chromium stores that compiled code with it, and the first reload starts
-  // from it instead of compiling the 10 MB afresh. Reading the body gives its decoded bytes,
-  // so the wire's encoding and length are dropped.
+  // from it instead of compiling the 10 MB afresh.
   const ownCopy = {
     cacheWillUpdate: async ({ request, response }) => {
       if (!response || response.status >= 400) return null; // as Workbox's own check
       if (!request.url.endsWith("/pyodide.asm.wasm")) return response;
-      const headers = new Headers(response.headers);
-      headers.delete("Content-Encoding");
-      headers.delete("Content-Length");
       const body = new Blob([await response.arrayBuffer(), MARK], { type: "application/wasm" });
-      const { status, statusText } = response;
-      return new Response(body, { status, statusText, headers });
+      return rebuilt(response, body);
     },
   };
   const precache = new precaching.PrecacheController({ plugins: [revalidate, ownCopy] });
