@@ -196,17 +196,21 @@ def reload_while_boot_is_held(page, host) -> None:
     HoldingBoot.paths.clear()
     page.log.requests.clear()
     page.reload(wait_until="commit")
-    # With boot.js held back, the worker's first lines have asked for pyodide.asm.js.
+    # With boot.js held back, the worker's first lines have asked for Pyodide's own files.
+    first = ("pyodide.asm.js", "pyodide.asm.wasm")
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and not (
-        HoldingBoot.asked.is_set() and asked_for(page, "pyodide.asm.js")
+        HoldingBoot.asked.is_set() and all(asked_for(page, name) for name in first)
     ):
         page.wait_for_timeout(100)
-    assert HoldingBoot.asked.is_set() and asked_for(page, "pyodide.asm.js"), page.log.requests
+    assert HoldingBoot.asked.is_set(), page.log.requests
+    assert all(asked_for(page, name) for name in first), page.log.requests
     HoldingBoot.released.set()
     wait_live(page)
     phases = page.evaluate(PHASES)
-    # What it read early was taken by the boot: the snapshot and NumPy's files.
+    # What it read or asked for early was taken by the boot: the snapshot, NumPy's files and
+    # pyodide.asm.wasm (asked for once).
+    assert sum(url.endswith("/pyodide.asm.wasm") for url in page.log.requests) == 1
     both = json.dumps({"cold": cold, "reload": phases})  # in full, should an assert fail
     assert phases["snapshot"] == "restored" and phases["wheel"] == "stored", both
     # The build's (from the browser's cache now), or the ones the cold visit made and stored.

@@ -57,3 +57,27 @@ test("bytes counted from another thread's messages add to the total, and complet
   downloads.arrived("https://site/other.bin", 5, true); // not tracked: nothing changes
   assert.equal(downloads.loaded, 1_900);
 });
+
+// pyodide.asm.wasm is asked for from the worker's first lines (runtime/head-start.js), and
+// the boot adopts that fetch: Pyodide's own fetch of the file gets it, once, and its bytes count.
+test("an adopted fetch answers the next fetch of its URL, once, and its bytes are counted", async () => {
+  const asked = [];
+  globalThis.fetch = async (url) => {
+    asked.push(String(url));
+    return new Response(new Uint8Array(700), { status: 200 });
+  };
+  const downloads = new Downloads({ [FIRST[0]]: 700 }, () => {});
+  const early = Promise.resolve(new Response(new Uint8Array(700), { status: 200 }));
+  Object.defineProperty(await early, "url", { value: FIRST[0] });
+  downloads.adopt(FIRST[0], early);
+  const first = await downloads.fetch(FIRST[0], { credentials: "same-origin" });
+  assert.equal((await first.arrayBuffer()).byteLength, 700);
+  assert.deepEqual(asked, []); // the adopted fetch, not a new one
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(downloads.files.get(FIRST[0]).loaded, 700);
+  await downloads.fetch(FIRST[0]); // a second fetch (a boot started again) asks the network
+  assert.deepEqual(asked, [FIRST[0]]);
+  downloads.adopt(FIRST[1], undefined); // nothing was started for it: nothing to adopt
+  await downloads.fetch(FIRST[1]);
+  assert.deepEqual(asked, [FIRST[0], FIRST[1]]);
+});

@@ -44,7 +44,18 @@ export class Downloads {
     this.lastReport = 0;
     this.pending = null;
     this.originalFetch = globalThis.fetch.bind(globalThis);
-    this.fetch = (input, init) => this.track(this.originalFetch(input, init));
+    this.adopted = new Map(); // URL -> a fetch started before, tracked, handed out once
+    this.fetch = (input, init) => {
+      const url = String(input.url ?? input);
+      const adopted = this.adopted.get(url);
+      this.adopted.delete(url);
+      return adopted ?? this.track(this.originalFetch(input, init));
+    };
+  }
+
+  /** Count a fetch of url that was started before, and answer the next fetch of url with it. */
+  adopt(url, pending) {
+    if (pending) this.adopted.set(url, this.track(pending));
   }
 
   get loaded() {
