@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import statistics
 import sys
 import tempfile
@@ -36,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.latency import FIRST_VIEW_PROBE, LESSON
-from bench.startup import BARE
+from bench.startup import BARE, install_bare
 from tests.engines.engines import ENGINES, launched, serve_probed
 from tests.engines.tab import EngineError
 from tests.harness import serve_site
@@ -159,7 +158,7 @@ def main() -> int:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         built = serve_site(Path(tmp))
-        shutil.copytree(Path(__file__).parent / "bare", built.site_dir / BARE)
+        install_bare(built.site_dir)
         site = serve_probed(built, f"<script>{FIRST_VIEW_PROBE}</script>")
         try:
             results = {name: rounds_on(name, site, args.rounds) for name in args.engines.split(",")}

@@ -232,6 +232,11 @@ IMPORTED_FROM_PYC = """import os, sys
 names = ("numpy", "numpy.linalg", "livelab.worker_api", "livelab.labs")
 print([os.path.exists(sys.modules[n].__cached__) for n in names])"""
 
+# Whether standard modules that Pyodide's start, NumPy and our package import were loaded
+# from .pyc files in the zip (the build compiled them: livelab.build.stdlib_pyc).
+STDLIB_FROM_PYC = """import sys
+print([sys.modules[n].__file__.endswith(".pyc") for n in ("typing", "json", "dataclasses")])"""
+
 
 def test_a_first_visit_writes_back_the_pyc_files_the_build_made(page, site):
     page.goto(site.url(LESSON))
@@ -241,6 +246,14 @@ def test_a_first_visit_writes_back_the_pyc_files_the_build_made(page, site):
     lab_answers(page)
     assert run_in_runtime(page, IMPORTED_FROM_PYC) == "[True, True, True, True]\n"
     assert page.evaluate(PYCS_STORED) is None  # nothing compiled, so nothing to store
+    # The standard modules came from the bytecode in the site's python_stdlib.zip ...
+    assert run_in_runtime(page, STDLIB_FROM_PYC) == "[True, True, True]\n"
+    # ... and an error raised inside one still reads as before.
+    error = run_in_runtime(page, 'import json\njson.loads("{")')
+    assert error == (
+        "JSONDecodeError: Expecting property name enclosed in double quotes: "
+        "line 1 column 2 (char 1)"
+    )
     assert page.log.errors == []
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from livelab.build import fetch
 from livelab.labs import lab_view
 from tests.harness import config_for_docs
 
@@ -80,6 +81,33 @@ def test_the_site_ships_the_pyc_files_a_first_visit_would_compile(site):
     for _, size in index:  # hash-based and checked against its source (PEP 552)
         assert packed[at + 2 : at + 4] == b"\r\n" and packed[at + 4] == 0b11
         at += size
+
+
+def test_the_site_serves_pyodides_standard_library_with_the_modules_a_visit_imports_compiled(
+    site,
+):
+    runtime = fetch.fetch_runtime(fetch.cache_root())
+    served = site / "assets/livelab/pyodide/python_stdlib.zip"
+    manifest = json.loads((site / "assets/livelab/manifest.json").read_text())
+    with (
+        zipfile.ZipFile(runtime.pyodide / "python_stdlib.zip") as ours,
+        zipfile.ZipFile(served) as theirs,
+    ):
+        original = {info.filename: ours.read(info) for info in ours.infolist()}
+        compiled = {info.filename: theirs.read(info) for info in theirs.infolist()}
+    pycs = {name for name in compiled if name.endswith(".pyc")}
+    assert len(pycs) == manifest["bytecode"]["stdlib"] > 100
+    # Pyodide's own start, NumPy's imports and ours: each .pyc replaces its source.
+    for module in ("typing.pyc", "inspect.pyc", "json/__init__.pyc", "dataclasses.pyc"):
+        assert module in pycs and module[:-1] not in compiled, module
+    assert {name[:-1] for name in pycs} <= original.keys()
+    # Everything else is Pyodide's entry, byte for byte.
+    assert {name: data for name, data in compiled.items() if name not in pycs} == {
+        name: data for name, data in original.items() if name + "c" not in pycs
+    }
+    for name in pycs:  # Python 3.12's, hash-based, not checked (there is no source beside it)
+        assert compiled[name][:4] == (3531).to_bytes(2, "little") + b"\r\n", name
+        assert compiled[name][4] == 0b01, name
 
 
 def test_the_rope_lab_is_rendered_with_numbers_computed_at_build_time(site):

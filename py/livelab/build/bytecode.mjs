@@ -4,8 +4,11 @@
 // worker does it (runtime/unpack.js), the worker's own warm-up runs (clean_state imports what
 // any call can reach), and livelab.worker_api lists and compiles the sources, as after a
 // first visit (runtime/pycache.js). The files are written in the layout of stored.js.
+// Then Pyodide's python_stdlib.zip is written again with every module imported by then as
+// bytecode (stdlib_pyc.py), to <stdlib out>.
 //
 // node bytecode.mjs <pyodide dir> <numpy wheel> <package archive> <modules JSON> <out file>
+//   <stdlib out>
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -13,7 +16,8 @@ import { pathToFileURL } from "node:url";
 import { packFiles } from "../web/runtime/stored.js";
 import { installWheel, PACKAGE_DIR, sha256, unzip, writeFiles } from "../web/runtime/unpack.js";
 
-const [pyodideDir, wheelPath, archivePath, modulesJson, outPath] = process.argv.slice(2);
+const [pyodideDir, wheelPath, archivePath, modulesJson, outPath, stdlibPath] =
+  process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
 const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, stdout: () => {}, stderr: () => {} });
 
@@ -32,4 +36,11 @@ for (const path of api.bytecode_sources(PACKAGE_DIR).toJs()) {
   files.push([where, data]);
 }
 writeFileSync(outPath, packFiles(files));
-console.log(JSON.stringify({ files: files.length }));
+
+const STDLIB = "/lib/python312.zip";
+const stdlib = new URL("stdlib_pyc.py", import.meta.url);
+const namespace = pyodide.toPy({ __name__: "stdlib_pyc" });
+pyodide.runPython(readFileSync(stdlib, "utf8"), { globals: namespace });
+const stdlibPycs = namespace.get("write_zip")(STDLIB, "/tmp/stdlib.zip");
+writeFileSync(stdlibPath, pyodide.FS.readFile("/tmp/stdlib.zip"));
+console.log(JSON.stringify({ files: files.length, stdlib: stdlibPycs }));

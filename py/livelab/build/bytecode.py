@@ -8,6 +8,11 @@ stores after a first visit (runtime/pycache.js). They go into the site gzipped, 
 named by its content; manifest.json names it, and the worker writes them back before its
 imports. Without Node the build says so and leaves them out: the first visit compiles them,
 as before. The result is cached by everything it depends on.
+
+The same run writes Pyodide's python_stdlib.zip again with the standard modules a visit
+imports as bytecode (stdlib_pyc.py), and the site serves that zip in place of Pyodide's: a
+cold visit no longer compiles them (A/B in a browser, /tmp/s25/cold.py: navigation to the
+first lab view 2108 ms against 3004 ms, median of 8).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import json
 import shutil
 import subprocess
 import sys
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -27,6 +33,8 @@ SCRIPT = Path(__file__).with_name("bytecode.mjs")
 RUNTIME_JS = Path(__file__).parents[1] / "web" / "runtime"
 PREFIX = "bytecode-"
 SUFFIX = ".gz"
+STDLIB = "python_stdlib.zip"
+STDLIB_SUFFIX = ".stdlib.zip"
 TIMEOUT_S = 300
 
 
@@ -46,12 +54,13 @@ def write_bytecode(
         )
         return None
     made = cache / "bytecode" / f"{_key(pyodide_dir, wheel, archive, modules)}{SUFFIX}"
-    if not made.exists():
+    stdlib = made.with_suffix(STDLIB_SUFFIX)
+    if not (made.exists() and stdlib.exists()):
         made.parent.mkdir(parents=True, exist_ok=True)
         packed = made.with_suffix(".tmp")
         args = [node, str(SCRIPT), str(pyodide_dir), str(wheel), str(archive)]
         done = subprocess.run(
-            [*args, json.dumps(list(modules)), str(packed)],
+            [*args, json.dumps(list(modules)), str(packed), str(stdlib.with_suffix(".part"))],
             capture_output=True,
             text=True,
             timeout=TIMEOUT_S,
@@ -66,11 +75,18 @@ def write_bytecode(
             return None
         data = gzip.compress(packed.read_bytes(), compresslevel=9, mtime=0)
         packed.unlink()
+        stdlib.with_suffix(".part").replace(stdlib)
         made.with_suffix(".part").write_bytes(data)
         made.with_suffix(".part").replace(made)
     name = f"{PREFIX}{sha256_of(made)[:12]}{SUFFIX}"
     shutil.copyfile(made, out / name)
-    return {"file": name, "size": _unzipped_size(made)}
+    shutil.copyfile(stdlib, pyodide_dir / STDLIB)
+    return {"file": name, "size": _unzipped_size(made), "stdlib": _pycs_in(stdlib)}
+
+
+def _pycs_in(path: Path) -> int:
+    with zipfile.ZipFile(path) as stdlib:
+        return sum(1 for name in stdlib.namelist() if name.endswith(".pyc"))
 
 
 def _unzipped_size(path: Path) -> int:
@@ -87,6 +103,7 @@ def _key(pyodide_dir: Path, wheel: Path, archive: Path, modules: Sequence[str]) 
         wheel,
         archive,
         SCRIPT,
+        SCRIPT.with_name("stdlib_pyc.py"),
         *sorted(RUNTIME_JS.glob("*.js")),
     ]
     for path in files:

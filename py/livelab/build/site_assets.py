@@ -62,13 +62,14 @@ def install(
         "modules": list(modules),
         "version": livelab.__version__,
     }
-    manifest.update(assets.boot_facts(out / "pyodide", runtime.numpy_wheel.name, archive))
     wheel = out / "pyodide" / runtime.numpy_wheel.name
+    # Before boot_facts: it also writes the python_stdlib.zip the site serves.
     made = bytecode.write_bytecode(
         out, out / "pyodide", wheel, archive, list(modules), fetch.cache_root(cache)
     )
     if made is not None:
         manifest["bytecode"] = made
+    manifest.update(assets.boot_facts(out / "pyodide", runtime.numpy_wheel.name, archive))
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
     return manifest
 
