@@ -26,6 +26,7 @@ from tests.engines.tab import FIND_ONE, EngineError, Tab, as_json_call
 DRIVER = Path(os.environ.get("LIVELAB_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver"))
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+SESSION_TIMEOUT_S = 90  # a MiniBrowser starts in seconds
 ERROR_PROBE = """<script>(() => {
   const errors = (self.__engineErrors = []);
   addEventListener("error", (e) => errors.push(e.target === self ? String(e.message)
@@ -48,7 +49,7 @@ class WebKitTab(Tab):
         capabilities = {
             "webkitgtk:browserOptions": {"binary": MINIBROWSER, "args": ["--automation"]}
         }
-        reply = driver.http("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
+        reply = driver.new_session(capabilities)
         self.session = f"/session/{reply['sessionId']}"
         self.command("POST", "/timeouts", {"script": 120_000, "pageLoad": 120_000})
 
@@ -121,6 +122,9 @@ class WebKit:
                     f"{tool} is missing: install Debian's webkit2gtk-driver and xvfb "
                     "(`make test` does)"
                 )
+        self._start()
+
+    def _start(self) -> None:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
@@ -139,12 +143,23 @@ class WebKit:
                     raise RuntimeError("WebKitWebDriver did not start in 30 s") from None
                 time.sleep(0.2)
 
-    def http(self, method: str, path: str, body: dict | None = None) -> Any:
+    def new_session(self, capabilities: dict) -> Any:
+        """POST /session. In one full run the driver never answered it (a MiniBrowser that did
+        not connect): after SESSION_TIMEOUT_S the driver is started again and asked once more."""
+        body = {"capabilities": {"alwaysMatch": capabilities}}
+        try:
+            return self.http("POST", "/session", body, timeout=SESSION_TIMEOUT_S)
+        except TimeoutError:
+            self.close()
+            self._start()
+            return self.http("POST", "/session", body, timeout=SESSION_TIMEOUT_S)
+
+    def http(self, method: str, path: str, body: dict | None = None, timeout: float = 300) -> Any:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method)
         request.add_header("Content-Type", "application/json")
         try:
-            with urllib.request.urlopen(request, timeout=300) as response:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
                 return json.loads(response.read())["value"]
         except urllib.error.HTTPError as exc:
             value = json.loads(exc.read())["value"]
