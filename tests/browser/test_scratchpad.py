@@ -99,8 +99,11 @@ def test_the_button_is_a_few_tabs_from_the_top_and_covers_no_footer_link_at_360p
             if toggle.evaluate("(node) => node === document.activeElement"):
                 break
         expect(toggle).to_be_focused(timeout=1)
-        page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
-        page.wait_for_function("innerHeight + scrollY >= document.documentElement.scrollHeight - 1")
+        # Scrolled again on each try: the page may still grow while it loads (fonts, labs).
+        page.wait_for_function(
+            "scrollTo(0, document.documentElement.scrollHeight),"
+            " innerHeight + scrollY >= document.documentElement.scrollHeight - 1"
+        )
         box = toggle.bounding_box()
         assert box is not None
         links = page.locator(".md-footer a").all()
