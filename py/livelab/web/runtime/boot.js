@@ -27,7 +27,7 @@ import { Downloads, fetchOk } from "./downloads.js";
 import { numpyFiles, storeNumpyFiles, wheelAgain } from "./numpy.js";
 import { AFTER_RESTORE_CODE, dropSnapshot, findSnapshot, snapshotKey } from "./snapshot.js";
 import { builtPycs, dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
-import { earlyManifest, SKIP_STORED, takeFetch } from "./head-start.js";
+import { earlyManifest, SKIP_STORED, takeWasmFetch } from "./head-start.js";
 import { startPython } from "./start.js";
 import { canInstallWheel, installWheel, PACKAGE_DIR, unzip, writeFiles } from "./unpack.js";
 
@@ -155,8 +155,8 @@ export async function boot() {
     reportProgress();
   });
   self.fetch = downloads.fetch; // Pyodide's own downloads are counted too
-  const wasm = new URL("pyodide.asm.wasm", indexURL).href;
-  downloads.adopt(wasm, takeFetch(wasm)); // asked for while these modules loaded
+  const wasm = takeWasmFetch(); // asked for while these modules loaded
+  if (wasm) downloads.adopt(wasm.url, wasm.pending);
   enterStep("python");
   const key = snapshotKey(manifest);
   const stored = (SKIP_STORED ? Promise.reject(new Error("skipped")) : findSnapshot(key)).catch(
