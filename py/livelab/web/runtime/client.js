@@ -5,7 +5,7 @@
 // Requests wait until the worker is ready and go to it one at a time, so the client always
 // knows which request is running and can stop exactly that one: through the interrupt buffer
 // when the page is cross-origin isolated (Python raises KeyboardInterrupt), otherwise, or if
-// Python does not stop within STOP_GRACE_MS, by terminating and respawning the worker.
+// Python neither reports nor takes the stop within STOP_GRACE_MS, by respawning the worker.
 //
 // A reply may say the worker must be replaced (student code changed Python's own modules,
 // or its memory grew too large): the request is answered first, with a note that says so,
@@ -40,6 +40,9 @@ export const STALL_MS = 20_000;
 // such phase without anything being wrong, so only a far longer silence counts as stuck there.
 export const WORK_STALL_MS = 120_000;
 const STOP_GRACE_MS = 1_000;
+// Python took the stop (it set the interrupt buffer back to 0) but has not reported it within
+// STOP_GRACE_MS, as on a loaded machine: it gets this much longer.
+const REPORT_GRACE_MS = 4_000;
 // After Python reports the stop, the state check that follows may take this long.
 const CHECK_GRACE_MS = 30_000;
 const WARM_UP_GRACE_MS = 30_000;
@@ -284,10 +287,21 @@ class Runtime extends EventTarget {
     request.stopReason = reason;
     if (this.interrupt) {
       this.interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next check
-      request.graceTimer = setTimeout(() => this.respawn(request), STOP_GRACE_MS);
+      request.graceTimer = setTimeout(() => this.unlessObeying(request), STOP_GRACE_MS);
     } else {
       this.respawn(request);
     }
+  }
+
+  /** No report of the stop yet: end the worker, unless Python took the signal; then it gets
+   * REPORT_GRACE_MS more (code that catches KeyboardInterrupt and goes on is ended then). */
+  unlessObeying(request) {
+    if (this.running !== request) return;
+    if (this.interrupt[0] !== 0) {
+      this.respawn(request);
+      return;
+    }
+    request.graceTimer = setTimeout(() => this.respawn(request), REPORT_GRACE_MS);
   }
 
   /** End the worker mid-run; the stopped request fails, the waiting ones go to the new worker. */
