@@ -8,6 +8,10 @@ client.js would use, and keeps its messages until client.js adopts it (runtime/c
 `adoptEarlyWorker`). A page that has no client.js gets nothing. Both builders write the
 script tag (Material's `polyfills` slot), so this runs on the built HTML, like footer.py.
 
+The same script holds back mkdocs-material's search worker until Python's first lab view
+(hold_search.js; livelab.js releases it), since building the search index competes with
+Python's start for the machine.
+
 The script starts no second worker: it does nothing once client.js runs in the tab (instant
 navigation evaluates no head script anyway), and client.js starts its own worker when there
 was none to adopt or it is for another address.
@@ -41,12 +45,19 @@ SCRIPT = (
 )
 
 
+# Then Material's search worker is held back while Python starts (hold_search.js says why);
+# its opening comment stays out of the pages.
+HOLD_SEARCH = Path(__file__).with_name("hold_search.js").read_text(encoding="utf-8")
+HOLD_SEARCH = HOLD_SEARCH[HOLD_SEARCH.index("(() => {") :].strip()
+
+
 def early_script(page: str) -> str | None:
     """The inline script for a built page, or None if the page loads no runtime client."""
     client = CLIENT_TAG.search(page)
     if client is None:
         return None
-    return SCRIPT % json.dumps(f"{client.group(1)}runtime/worker.js")
+    script = SCRIPT % json.dumps(f"{client.group(1)}runtime/worker.js")
+    return script.replace("</script>", f"\n{HOLD_SEARCH}\n</script>")
 
 
 def with_early_worker(page: str) -> str:
