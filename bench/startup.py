@@ -80,13 +80,16 @@ BOOT = """async () => {
     stored: runtime.snapshotStore,
     pycs: runtime.pycStore,
     numpy: runtime.numpyStore,
+    // A build from before the warm-up has no such field: nothing to wait for.
+    warmup: "warmup" in runtime ? runtime.warmup : { skipped: true },
   };
 }"""
 
 
 def boot_facts(page, wait_for_store: bool = False) -> dict:
     """How the worker booted (runtime.bootPhases), and the snapshot, .pyc files and NumPy
-    files this tab stored, if any (waiting for them when asked, so that a reload uses them)."""
+    files this tab stored, if any, and its warm-up boot (waiting for them when asked, so that
+    a reload uses them)."""
     deadline = time.monotonic() + 60
     while wait_for_store and time.monotonic() < deadline:
         facts = page.evaluate(BOOT)
@@ -94,7 +97,10 @@ def boot_facts(page, wait_for_store: bool = False) -> dict:
         snapshot = facts["stored"] or phases.get("snapshot") != "deferred"
         pycs = facts["pycs"] or phases.get("pycs")
         numpy = facts["numpy"] or phases.get("wheel") == "stored"
-        if snapshot and pycs and numpy:
+        # After the helper stored a snapshot, the warm-up boot (its compiled code is kept).
+        helped = phases.get("snapshot") == "deferred" and not (facts["stored"] or {}).get("error")
+        warm = facts["warmup"] or not helped
+        if snapshot and pycs and numpy and warm:
             break
         time.sleep(0.2)
     return page.evaluate(BOOT)

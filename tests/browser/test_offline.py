@@ -19,7 +19,7 @@ from livelab.build.kinds.numeric import NumericQuestion
 from livelab.build.serve import SiteHandler, serve_in_thread
 from tests.browser.test_questions import answer_numeric, verdict
 from tests.browser.test_runtime import LESSON, LIVE, run_in_runtime, wait_live
-from tests.browser.test_startup import PHASES, stored_snapshot
+from tests.browser.test_startup import PHASES, stored_snapshot, warmed_up
 from tests.harness import ROOT, Site, config_for_docs
 
 OTHER_LESSON = "level-19/worked-examples/"
@@ -138,11 +138,9 @@ PRECACHED_WASM = """async ([path, size]) => {
 }"""
 
 
-def test_a_first_visit_is_claimed_and_its_snapshot_helper_compiles_the_precached_runtime(
-    page, site
-):
-    # Who answered each request for pyodide.asm.wasm: the page's Python worker or the
-    # snapshot helper (by the script that asked), and whether the service worker did.
+def test_a_first_visit_is_claimed_and_its_warm_up_compiles_the_precached_runtime(page, site):
+    # Who answered each request for pyodide.asm.wasm: the page's Python worker, the snapshot
+    # helper or the warm-up (by the script that asked), and whether the service worker did.
     answered: list[tuple[str, bool]] = []
 
     def on_response(response) -> None:
@@ -154,10 +152,12 @@ def test_a_first_visit_is_claimed_and_its_snapshot_helper_compiles_the_precached
     page.goto(site.url(LESSON))
     wait_live(page)
     stored_snapshot(page)
-    # The service worker took the first visit's page without a reload, and the helper,
-    # started after that, got the service worker's copy, not the page worker's compiled one.
+    warmed_up(page)
+    # The service worker took the first visit's page without a reload; the helper and then the
+    # warm-up, started after that, got the service worker's copy.
     assert controlled(page)
-    assert ("worker.js", False) in answered and ("snapshot-worker.js", True) in answered, answered
+    assert ("worker.js", False) in answered, answered
+    assert ("snapshot-worker.js", True) in answered and ("warm-worker.js", True) in answered
     # That copy is the served file plus one empty custom section, which changes no code.
     served = (site.site_dir / WASM.lstrip("/")).read_bytes()
     copy = page.evaluate(PRECACHED_WASM, [WASM, len(served)])
@@ -260,12 +260,13 @@ def test_a_changed_page_reaches_the_visit_after_next_without_mixing_builds(brows
         wait_live(first)
         precached(first)
         stored_snapshot(first)
+        warmed_up(first)
         first.close()
-        # The snapshot helper's worker script was fetched under the service worker, so the
-        # browser checks /sw.js once more when that worker is idle. Rebuild after that check:
-        # a check that saw the new build would install it before the next visit, with no page
-        # of the old version left to keep it waiting.
-        served.wait_for("/sw.js", 2, seconds=15)
+        # The snapshot helper's and the warm-up's worker scripts were fetched under the service
+        # worker, so the browser checks /sw.js once more when those workers are idle. Rebuild
+        # after that check: a check that saw the new build would install it before the next
+        # visit, with no page of the old version left to keep it waiting.
+        served.wait_for("/sw.js", 3, seconds=15)
 
         home = docs / "index.md"
         home.write_text(home.read_text(encoding="utf-8") + f"\n{news}\n", encoding="utf-8")

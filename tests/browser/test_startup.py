@@ -29,6 +29,7 @@ PHASES = f"async () => (await import('{CLIENT}')).runtime.bootPhases"
 STORED = f"async () => (await import('{CLIENT}')).runtime.snapshotStore"
 PYCS_STORED = f"async () => (await import('{CLIENT}')).runtime.pycStore"
 NUMPY_STORED = f"async () => (await import('{CLIENT}')).runtime.numpyStore"
+WARMED_UP = f"async () => (await import('{CLIENT}')).runtime.warmup"
 STALL = re.compile("Python could not start because its download stalled")
 
 # Every standard module in sys.modules that did not come from the snapshot: what PRELOAD
@@ -51,6 +52,15 @@ def stored_snapshot(page) -> dict:
         time.sleep(0.2)
     assert stored is not None and "error" not in stored, stored
     return stored
+
+
+def warmed_up(page) -> dict:
+    """Wait until this tab's warm-up boot ended (snapshot-helper.js runWarmup); return {ms}."""
+    deadline = time.monotonic() + 60
+    while (warm := page.evaluate(WARMED_UP)) is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert warm is not None and "error" not in warm, warm
+    return warm
 
 
 def stored_numpy(page) -> dict:

@@ -10,7 +10,7 @@
 //   claims the open pages, which then are pages no version served: a first visit's, or one
 //   loaded past the service worker (a hard reload).
 // Compiled Python: Chromium keeps the code compiled from the precache's copy of
-//   pyodide.asm.wasm with that copy; the first visit's snapshot helper makes it (ownCopy).
+//   pyodide.asm.wasm with that copy; the first visit's warm-up worker makes it (ownCopy).
 // Isolation: every page and worker script served here says COOP same-origin and COEP
 //   require-corp, so on a host that cannot send those headers the page is cross-origin isolated
 //   from its second load. Other responses pass through untouched (see needsIsolation).
@@ -75,11 +75,12 @@ function serveTheSite() {
   };
   // The precache's copy of pyodide.asm.wasm ends in the custom section MARK, which changes no
   // code. Chromium compiles a module once per process and shares it by its bytes: without
-  // MARK, the snapshot helper that the first visit starts once this worker controls the page
+  // MARK, the warm-up worker that the first visit starts once this worker controls the page
   // (runtime/snapshot-helper.js) would get the compiled module of the page's own worker, which
-  // came over HTTP, and nothing would be stored with this copy. With MARK, the helper compiles
-  // this copy itself, Chromium stores that compiled code with it, and the first reload starts
-  // from it instead of compiling the 10 MB afresh.
+  // came over HTTP, and nothing would be stored with this copy. With MARK, the warm-up
+  // compiles this copy itself (the snapshot helper before it compiles other bytes again,
+  // runtime/start.js), Chromium stores that compiled code with it, and the first reload
+  // starts from it instead of compiling the 10 MB afresh.
   const ownCopy = {
     cacheWillUpdate: async ({ request, response }) => {
       if (!response || response.status >= 400) return null; // as Workbox's own check

@@ -24,11 +24,12 @@
 // Snapshot: a boot that found no memory snapshot to restore says so (bootPhases.snapshot is
 // "deferred"); once it is live and no request waits, a helper worker (snapshot-worker.js)
 // makes and stores one for the next page load, then ends. One helper per tab at most; on a
-// first visit it waits for the service worker (snapshot-helper.js).
+// first visit it waits for the service worker (snapshot-helper.js). In Chromium a warm-up
+// worker follows it (warm-worker.js), so that the compiled code kept is a reload's.
 
 import { adoptEarlyWorker } from "./early.js";
 import { nextIndex } from "./next-request.js";
-import { runSnapshotHelper } from "./snapshot-helper.js";
+import { runSnapshotHelper, runWarmup } from "./snapshot-helper.js";
 import { RuntimeError, stopError } from "./stops.js";
 
 export { RuntimeError };
@@ -69,6 +70,7 @@ class Runtime extends EventTarget {
     this.skipSnapshot = false;
     this.snapshotWanted = false; // a boot asked for a snapshot; the helper has not started
     this.snapshotHelper = null; // {startedAt} once the helper started
+    this.warmup = null; // after the helper stored a snapshot: {ms} or {error} (runWarmup)
     // Set by offline.js when it registers the service worker: resolves once that controls
     // the page, or will not soon (snapshot-helper.js underServiceWorker).
     this.serviceWorker = null;
@@ -238,6 +240,7 @@ class Runtime extends EventTarget {
     const started = () => (this.snapshotHelper.startedAt = performance.now());
     runSnapshotHelper(this.serviceWorker ?? Promise.resolve(), started).then((result) => {
       this.snapshotStore ??= result;
+      if (!result.error) runWarmup().then((warm) => (this.warmup = warm));
     });
   }
 

@@ -1,13 +1,22 @@
 // Starting the helper worker that makes and stores the memory snapshot (snapshot-worker.js),
-// for the client, once a boot that had none is live and the page is idle.
+// for the client, once a boot that had none is live and the page is idle; then, in Chromium,
+// the warm-up worker (warm-worker.js).
 //
 // On a first visit the helper waits until the service worker controls the page (offline.js
 // registers it when Python is live, and it claims the page once it is active), for at most
-// CONTROL_WAIT_MS: the helper then gets the service worker's copy of pyodide.asm.wasm, and
-// Chromium stores the code it compiles from that copy with it, where the next page load finds
-// it (sw.js says why the helper compiles that copy itself).
+// CONTROL_WAIT_MS: the warm-up after it then gets the service worker's copy of
+// pyodide.asm.wasm, and Chromium stores the code it compiles from that copy with it, where
+// the next page load finds it (sw.js says why that copy is the warm-up's own).
 
 const HELPER_URL = new URL("./snapshot-worker.js", import.meta.url);
+const WARM_URL = new URL("./warm-worker.js", import.meta.url);
+// Chromium takes a module's compiled code when 1 MB of optimized code has piled up, or when
+// code is optimized 2 s or more after the first (V8's wasm caching flags): an idle worker
+// never gets there. So the warm-up worker, once ready, waits WARM_WAIT_MS for the boot's own
+// optimizing to end, then runs one request (its first student-code request warms up every
+// lab and question, livelab.worker_api.clean_state), and is ended WARM_END_MS after it.
+const WARM_WAIT_MS = 2_500;
+const WARM_END_MS = 1_000;
 const GIVE_UP_MS = 120_000; // a helper that never reports is ended (no snapshot)
 export const CONTROL_WAIT_MS = 15_000;
 
@@ -61,5 +70,38 @@ export function runSnapshotHelper(ready, started) {
     };
     const later = () => idle(start, { timeout: 2_000 });
     ready.then(later, later);
+  });
+}
+
+/**
+ * In Chromium (the one engine that keeps compiled WebAssembly with a file), boot Python once
+ * more as a reload does, in a worker of its own (warm-worker.js), and end it WARM_KEEP_MS
+ * after it is ready; resolves to {ms} (from start to end) or {error}. Elsewhere resolves
+ * to {skipped: true} at once.
+ */
+export function runWarmup() {
+  if (!globalThis.navigator?.userAgentData) return Promise.resolve({ skipped: true });
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const worker = new Worker(WARM_URL, { type: "module", name: "livelab-warm-up" });
+    const end = (result) => {
+      clearTimeout(timer);
+      worker.terminate();
+      resolve(result);
+    };
+    const timer = setTimeout(() => end({ error: "the warm-up did not finish in time" }), GIVE_UP_MS);
+    const done = () => end({ ms: Math.round(performance.now() - started) });
+    const run = () => worker.postMessage({ id: 1, type: "run", code: "pass" });
+    worker.onmessage = ({ data }) => {
+      if (data.type === "boot-error") end({ error: data.message });
+      else if (data.type === "ready") setTimeout(run, WARM_WAIT_MS);
+      else if (data.id === 1 && (data.type === "result" || data.type === "error")) {
+        setTimeout(done, WARM_END_MS);
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      end({ error: event.message || "the warm-up worker did not load" });
+    };
   });
 }
