@@ -45,31 +45,29 @@ print(sorted(late))"""
 DRAW = "import random\nprint(random.random())"
 
 
+def settled(page, script: str, seconds: float) -> dict:
+    """Wait until script (one of the runtime's fields above) gives a value; assert it holds
+    no error and return it."""
+    deadline = time.monotonic() + seconds
+    while (value := page.evaluate(script)) is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert value is not None and "error" not in value, value
+    return value
+
+
 def stored_snapshot(page) -> dict:
     """Wait until this tab's helper worker stored its snapshot; return {bytes, ms}."""
-    deadline = time.monotonic() + 60
-    while (stored := page.evaluate(STORED)) is None and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert stored is not None and "error" not in stored, stored
-    return stored
+    return settled(page, STORED, 60)
 
 
 def warmed_up(page) -> dict:
     """Wait until this tab's warm-up boot ended (snapshot-helper.js runWarmup); return {ms}."""
-    deadline = time.monotonic() + 60
-    while (warm := page.evaluate(WARMED_UP)) is None and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert warm is not None and "error" not in warm, warm
-    return warm
+    return settled(page, WARMED_UP, 60)
 
 
 def stored_numpy(page) -> dict:
     """Wait until this tab stored NumPy's files; return {bytes, ms}."""
-    deadline = time.monotonic() + 30
-    while (stored := page.evaluate(NUMPY_STORED)) is None and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert stored is not None and "error" not in stored, stored
-    return stored
+    return settled(page, NUMPY_STORED, 30)
 
 
 def lab_answers(page) -> None:
@@ -152,11 +150,7 @@ def test_a_damaged_snapshot_is_dropped_and_python_starts_the_normal_way(page, si
 
 def stored_pycs(page) -> dict:
     """Wait until this tab stored its .pyc files; return {files, bytes, ms}."""
-    deadline = time.monotonic() + 60
-    while (stored := page.evaluate(PYCS_STORED)) is None and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert stored is not None and "error" not in stored, stored
-    return stored
+    return settled(page, PYCS_STORED, 60)
 
 
 class HoldingBoot(SiteHandler):

@@ -75,11 +75,12 @@ export function runSnapshotHelper(ready, started) {
 
 /**
  * In Chromium (the one engine that keeps compiled WebAssembly with a file), boot Python once
- * more as a reload does, in a worker of its own (warm-worker.js), and end it WARM_KEEP_MS
- * after it is ready; resolves to {ms} (from start to end) or {error}. Elsewhere resolves
- * to {skipped: true} at once.
+ * more as a reload does, in a worker of its own (warm-worker.js), run one request there and
+ * end it (see WARM_WAIT_MS); resolves to {ms} (from start to end) or {error}. Elsewhere
+ * resolves to {skipped: true} at once.
  */
 export function runWarmup() {
+  // As start.js KEEPS_COMPILED_WASM (not imported here: start.js wraps WebAssembly's functions).
   if (!globalThis.navigator?.userAgentData) return Promise.resolve({ skipped: true });
   const started = performance.now();
   return new Promise((resolve) => {

@@ -15,7 +15,7 @@
 
 import { fetchOk } from "./downloads.js";
 import { makeSnapshot, snapshotKey, storeSnapshot } from "./snapshot.js";
-import { compileFromBytes, startPython } from "./start.js";
+import { compileFromBytes, KEEPS_COMPILED_WASM, startPython } from "./start.js";
 
 const ASSETS = new URL("../", import.meta.url);
 
@@ -24,7 +24,7 @@ async function make() {
   const manifest = await (await fetchOk(new URL("manifest.json", ASSETS))).json();
   const indexURL = new URL(manifest.pyodide, ASSETS).href;
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  compileFromBytes();
+  if (KEEPS_COMPILED_WASM) compileFromBytes();
   const pyodide = await startPython(loadPyodide, { indexURL, _makeSnapshot: true });
   const snapshot = makeSnapshot(pyodide);
   const stored = await storeSnapshot(snapshotKey(manifest), snapshot);

@@ -7,6 +7,8 @@
 // for the worker's life: a boot that falls back to a second loadPyodide is watched again.
 let wasmFailed = () => {};
 let fromBytes = false;
+/** Chromium, the one engine here that keeps compiled WebAssembly with a streamed file. */
+export const KEEPS_COMPILED_WASM = Boolean(globalThis.navigator?.userAgentData);
 // An empty custom section (id 0, size, name length, name) that compileFromBytes adds.
 const NAME = new TextEncoder().encode("livelab-not-kept");
 const SECTION = new Uint8Array([0, NAME.length + 1, NAME.length, ...NAME]);
