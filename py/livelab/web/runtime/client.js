@@ -30,16 +30,11 @@
 import { adoptEarlyWorker } from "./early.js";
 import { nextIndex } from "./next-request.js";
 import { runSnapshotHelper, runWarmup } from "./snapshot-helper.js";
-import { RuntimeError, stopError } from "./stops.js";
+import { RuntimeError, WORKER_FAILED, explainStop, stall, stopError } from "./stops.js";
 
-export { RuntimeError };
+export { RuntimeError, STALL_MS, WORK_STALL_MS } from "./stops.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
-export const STALL_MS = 20_000;
-// Once the files are in, the boot is the browser's own work (compiling the interpreter,
-// importing NumPy and the course). WebKit on a busy machine spends more than STALL_MS on one
-// such phase without anything being wrong, so only a far longer silence counts as stuck there.
-export const WORK_STALL_MS = 120_000;
 const STOP_GRACE_MS = 1_000;
 // Python took the stop (it set the interrupt buffer back to 0) but has not reported it within
 // STOP_GRACE_MS, as on a loaded machine: it gets this much longer.
@@ -48,10 +43,6 @@ const REPORT_GRACE_MS = 4_000;
 const CHECK_GRACE_MS = 30_000;
 const WARM_UP_GRACE_MS = 30_000;
 export const DEFAULT_TIMEOUT_MS = 5_000;
-
-const WORKER_FAILED =
-  "Python could not start because its worker script did not load. " +
-  "Check your connection, then press Retry.";
 
 class Runtime extends EventTarget {
   constructor(url) {
@@ -107,13 +98,7 @@ class Runtime extends EventTarget {
   setProgress(detail) {
     this.progress = detail;
     clearTimeout(this.bootTimer);
-    const downloading = detail.phase === "download";
-    const quietMs = downloading ? STALL_MS : WORK_STALL_MS;
-    const message = downloading
-      ? "Python could not start because its download stalled: nothing arrived for " +
-        `${STALL_MS / 1000} s. Check your connection, then press Retry.`
-      : `Python could not start: it made no progress for ${WORK_STALL_MS / 1000} s. ` +
-        "Press Retry to start it again.";
+    const { quietMs, message } = stall(detail.phase);
     this.bootTimer = setTimeout(() => this.fail(message), quietMs);
     this.dispatchEvent(new CustomEvent("progress", { detail }));
   }
@@ -183,16 +168,10 @@ class Runtime extends EventTarget {
       }
       this.finish();
       if (message.type === "result") request.resolve(message.value);
-      else request.reject(new RuntimeError(this.explainStop(request, message.error)));
+      else request.reject(new RuntimeError(explainStop(request, message.error)));
       if (message.restart) this.replace();
       else this.pump();
     }
-  }
-
-  explainStop(request, error) {
-    if (error.type !== "KeyboardInterrupt") return error;
-    const reason = request.stopReason === "timeout" && error.deep ? "deep" : request.stopReason;
-    return { ...stopError(reason || "stopped", request.timeoutMs), note: error.note };
   }
 
   /** Start a fresh worker between requests; the waiting ones go to it once it is ready. */

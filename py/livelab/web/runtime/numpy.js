@@ -16,6 +16,7 @@
 // and the SHA-256 of its bytes; another key or damaged bytes drop it, and the wheel is used.
 
 import { cachedOrLater, fetchOk } from "./downloads.js";
+import { CHROMIUM } from "./engine.js";
 import { snapshotKey } from "./snapshot.js";
 import { packFiles, storedEntry, unpackFiles } from "./stored.js";
 import { unzipWheel } from "./unpack.js";
@@ -28,10 +29,10 @@ const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // The wheel's helper worker while it works: Firefox may end a worker whose Worker object
 // nothing refers to any more, and then its files never come.
 let helper = null;
-// Where the helper is used: Chromium, the one engine with navigator.userAgentData. In the
-// cross-engine suite WebKitGTK hung or lost its session in 2 of 4 runs with it (never
-// without), and Firefox needed the line above; elsewhere this worker gets the wheel itself.
-const HELPER_WORKS = Boolean(self.navigator?.userAgentData);
+// Where the helper is used: Chromium (engine.js). In the cross-engine suite WebKitGTK hung or
+// lost its session in 2 of 4 runs with it (never without), and Firefox needed the line
+// above; elsewhere this worker gets the wheel itself.
+const HELPER_WORKS = CHROMIUM;
 
 /**
  * Start getting NumPy's files. Resolves to {files, sha256, error}: files as [[path, bytes]]

@@ -8,6 +8,8 @@
 // pyodide.asm.wasm, and Chromium stores the code it compiles from that copy with it, where
 // the next page load finds it (sw.js says why that copy is the warm-up's own).
 
+import { CHROMIUM } from "./engine.js";
+
 const HELPER_URL = new URL("./snapshot-worker.js", import.meta.url);
 const WARM_URL = new URL("./warm-worker.js", import.meta.url);
 // Chromium takes a module's compiled code when 1 MB of optimized code has piled up, or when
@@ -80,8 +82,7 @@ export function runSnapshotHelper(ready, started) {
  * resolves to {skipped: true} at once.
  */
 export function runWarmup() {
-  // As start.js KEEPS_COMPILED_WASM (not imported here: start.js wraps WebAssembly's functions).
-  if (!globalThis.navigator?.userAgentData) return Promise.resolve({ skipped: true });
+  if (!CHROMIUM) return Promise.resolve({ skipped: true });
   const started = performance.now();
   return new Promise((resolve) => {
     const worker = new Worker(WARM_URL, { type: "module", name: "livelab-warm-up" });

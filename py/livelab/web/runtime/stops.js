@@ -1,5 +1,30 @@
-// How a request that did not finish fails: the error the page shows when a run was stopped,
-// ran out of time or crashed Python. runtime/client.js raises them.
+// How a request that did not finish fails, and how a boot that did not finish fails: the
+// error the page shows when a run was stopped, ran out of time or crashed Python, and the
+// message when Python could not start. runtime/client.js raises them.
+
+export const STALL_MS = 20_000;
+// Once the files are in, the boot is the browser's own work (compiling the interpreter,
+// importing NumPy and the course). WebKit on a busy machine spends more than STALL_MS on one
+// such phase without anything being wrong, so only a far longer silence counts as stuck there.
+export const WORK_STALL_MS = 120_000;
+
+export const WORKER_FAILED =
+  "Python could not start because its worker script did not load. " +
+  "Check your connection, then press Retry.";
+
+/** How long a boot may go without news in this phase, and what the page says after that. */
+export function stall(phase) {
+  if (phase === "download") {
+    const message =
+      "Python could not start because its download stalled: nothing arrived for " +
+      `${STALL_MS / 1000} s. Check your connection, then press Retry.`;
+    return { quietMs: STALL_MS, message };
+  }
+  const message =
+    `Python could not start: it made no progress for ${WORK_STALL_MS / 1000} s. ` +
+    "Press Retry to start it again.";
+  return { quietMs: WORK_STALL_MS, message };
+}
 
 export class RuntimeError extends Error {
   constructor(error) {
@@ -30,4 +55,11 @@ const STOP_TYPES = {
 export function stopError(reason, timeoutMs) {
   const message = STOP_MESSAGES[reason](timeoutMs);
   return { type: STOP_TYPES[reason], message, line: null, column: null };
+}
+
+/** The error for a request that Python ended with KeyboardInterrupt, saying why it was stopped. */
+export function explainStop(request, error) {
+  if (error.type !== "KeyboardInterrupt") return error;
+  const reason = request.stopReason === "timeout" && error.deep ? "deep" : request.stopReason;
+  return { ...stopError(reason || "stopped", request.timeoutMs), note: error.note };
 }
