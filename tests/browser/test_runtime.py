@@ -117,22 +117,23 @@ def test_instant_navigation_keeps_the_warm_worker(page, site):
 # step was slow is not known); since then Python that took the signal gets longer to report.
 # A route slows one step of the built worker by 1.5 s.
 STOPPED = 'if (reply.error?.type === "KeyboardInterrupt")'
-BUSY_1500_MS = "for (const end = performance.now() + 1500; performance.now() < end; );"
 SLOW_CHECK = "const { restart, note } = afterRequest(studentCode);"
 REPORT = f'{STOPPED} postMessage({{ id: message.id, type: "interrupted" }});'
 SLOWED = {"state check": SLOW_CHECK, "report": REPORT}
 
 
-def slowed(step):
+def slowed(line, when=STOPPED, ms=1500):
+    """A route that makes the built worker.js busy for ms right before line, when `when` holds."""
+
     def handle(route):
         try:
             response = route.fetch()  # its headers too: an isolated page's worker needs them
             body = response.text()
         except PlaywrightError:  # the test is over and its context closed meanwhile
             return
-        assert SLOWED[step] in body
-        slow = f"{STOPPED} {BUSY_1500_MS}\n  {SLOWED[step]}"
-        route.fulfill(response=response, body=body.replace(SLOWED[step], slow))
+        assert line in body
+        busy = f"for (const end = performance.now() + {ms}; performance.now() < end; );"
+        route.fulfill(response=response, body=body.replace(line, f"{when} {busy}\n  {line}"))
 
     return handle
 
@@ -140,7 +141,7 @@ def slowed(step):
 @pytest.mark.parametrize("slow_step", [None, *SLOWED])
 def test_an_endless_loop_is_interrupted_and_the_next_run_works(page, site, slow_step):
     if slow_step is not None:
-        page.context.route("**/livelab/runtime/worker.js", slowed(slow_step))
+        page.context.route("**/livelab/runtime/worker.js", slowed(SLOWED[slow_step]))
     page.goto(site.url(LESSON))
     wait_live(page)
     assert page.evaluate("crossOriginIsolated")
@@ -189,6 +190,35 @@ def test_stop_ends_a_running_program(page, site):
     message = run_in_runtime(page, "while True: pass", timeout_ms=30_000, stop_after_ms=300)
     assert message == "Stopped: Stopped: you stopped the run."
     assert run_in_runtime(page, "print(1 + 1)") == "2\n"
+
+
+# What CI saw in the scratchpad: the student pressed Stop, Python took it, and the state check
+# after it ran past the time limit, which then replaced the student's stop with its own (and
+# signalled Python again, in the state check). The first reason to stop is the one reported.
+def test_a_stop_stays_the_students_when_the_time_limit_passes_during_the_state_check(page, site):
+    page.context.route("**/livelab/runtime/worker.js", slowed(SLOW_CHECK))
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    assert run_in_runtime(page, "print('warm')") == "warm\n"  # as the test did: a warm run first
+    message = run_in_runtime(page, "while True: pass", timeout_ms=1000, stop_after_ms=300)
+    assert message == "Stopped: Stopped: you stopped the run."
+    assert run_in_runtime(page, "print(1 + 1)") == "2\n"
+    assert len(page.log.python_workers()) == 1  # interrupted in place, no restart
+
+
+# A stop that came after the client sent the request but before the worker began to answer
+# it (the worker's thread was busy): the worker cleared the signal as it began, Python never
+# saw it, and 5 s later the client ended the worker. A route makes that gap 600 ms.
+def test_a_stop_sent_before_the_worker_begins_the_request_stops_it_in_place(page, site):
+    loop = 'if (message.code === "while True: pass")'
+    page.context.route("**/livelab/runtime/worker.js", slowed("answerRequest(message);", loop, 600))
+    page.goto(site.url(LESSON))
+    wait_live(page)
+    assert run_in_runtime(page, "print('warm')") == "warm\n"
+    message = run_in_runtime(page, "while True: pass", timeout_ms=30_000, stop_after_ms=300)
+    assert message == "Stopped: Stopped: you stopped the run."
+    assert run_in_runtime(page, "print(1 + 1)") == "2\n"
+    assert len(page.log.python_workers()) == 1  # interrupted in place, no restart
 
 
 DEEP = "import sys\nsys.setrecursionlimit(10**6)\ndef f(n):\n    sum(range(2000))\n    f(n + 1)\n"

@@ -155,9 +155,11 @@ class Runtime extends EventTarget {
       clearTimeout(request.timer);
       request.timer = setTimeout(() => this.stopRequest(request, "timeout"), request.timeoutMs);
     } else if (message.type === "interrupted" && message.id === this.running?.id) {
-      // Python stopped in place; what is left is the state check, which gets longer.
-      clearTimeout(this.running.graceTimer);
+      // Python stopped in place; what is left is the state check, which gets longer (and
+      // the time limit no longer applies).
       const request = this.running;
+      clearTimeout(request.timer);
+      clearTimeout(request.graceTimer);
       request.graceTimer = setTimeout(() => this.respawn(request), CHECK_GRACE_MS);
     } else if (this.running && message.id === this.running.id) {
       const request = this.running;
@@ -209,6 +211,9 @@ class Runtime extends EventTarget {
       () => this.stopRequest(request, "timeout"),
       request.timeoutMs + WARM_UP_GRACE_MS,
     );
+    // A stop that came too late for the last request must not stop this one; a stop for this
+    // one may come before the worker begins it, so the worker leaves the buffer alone.
+    if (this.interrupt) this.interrupt[0] = 0;
     this.worker.postMessage(request.message);
   }
 
@@ -266,6 +271,7 @@ class Runtime extends EventTarget {
   }
 
   stopRequest(request, reason) {
+    if (request.stopReason) return; // stopping already: the first reason is the one reported
     request.stopReason = reason;
     if (this.interrupt) {
       this.interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next check

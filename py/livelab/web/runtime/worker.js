@@ -83,7 +83,6 @@ function answer(message) {
 }
 
 function answerRequest(message) {
-  if (interruptBuffer) interruptBuffer[0] = 0;
   const name = message.type === "run" ? "run" : message.name;
   const studentCode = api.studentCalls.has(name);
   let reply;
