@@ -3,12 +3,11 @@
 // the search index from every page's text at once. On a two-core machine that competes with
 // Python's start: on a reload, bench/reload_ab.py (12 rounds) measured the lesson live a median
 // 75 ms sooner without search, and 59 ms sooner with its worker held as here. So Material's
-// search worker is created here as a stand-in
-// that keeps what the page sends it, and the real one starts when livelab.js calls
-// __livelabSearch.release() (Python's first lab view, or Python failed), when the student
-// opens search or types a query, or after HOLD_MS. Only the worker at the address Material's
-// page config names for search is held, and only while the page is parsed: then Worker is
-// itself again.
+// search worker is created here as a stand-in that keeps what the page sends it, and the real
+// one starts when livelab.js calls __livelabSearch.release() (Python's first lab view, or
+// Python failed), when the student opens search or types a query, or after HOLD_MS. Only the
+// worker at the address Material's page config names for search is held, and only while the
+// page is parsed: then Worker is itself again.
 (() => {
   if ("__livelabSearch" in self || typeof self.Worker !== "function") return;
   const HOLD_MS = 10_000;

@@ -8,7 +8,7 @@
 // pyodide.asm.wasm, and Chromium stores the code it compiles from that copy with it, where
 // the next page load finds it (sw.js says why that copy is the warm-up's own).
 
-import { CHROMIUM } from "./engine.js";
+import { KEEPS_COMPILED_WASM } from "./engine.js";
 
 const HELPER_URL = new URL("./snapshot-worker.js", import.meta.url);
 const WARM_URL = new URL("./warm-worker.js", import.meta.url);
@@ -47,28 +47,45 @@ export function underServiceWorker(registering) {
 }
 
 /**
+ * Start a module worker that ends once: listen(data, end, worker) hears its messages, and
+ * end(result) terminates it and resolves to result. It also ends with {error} when its script
+ * does not load, or after GIVE_UP_MS (`late` is that error).
+ */
+function oneShotWorker({ url, name, what, late }, listen) {
+  return new Promise((resolve) => {
+    const worker = new Worker(url, { type: "module", name });
+    const end = (result) => {
+      clearTimeout(timer);
+      worker.terminate();
+      resolve(result);
+    };
+    const timer = setTimeout(() => end({ error: late }), GIVE_UP_MS);
+    worker.onmessage = ({ data }) => listen(data, end, worker);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      end({ error: event.message || `${what} did not load` });
+    };
+  });
+}
+
+/**
  * Once `ready` resolves and the page is next idle, start the helper; resolves to what it
  * reported, {bytes, stored, ms} or {error}. `started()` is called when it starts.
  */
 export function runSnapshotHelper(ready, started) {
   const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 0));
+  const helper = {
+    url: HELPER_URL,
+    name: "livelab-snapshot",
+    what: "the snapshot worker",
+    late: "the snapshot was not made in time",
+  };
   return new Promise((resolve) => {
     const start = () => {
       started();
-      const helper = new Worker(HELPER_URL, { type: "module", name: "livelab-snapshot" });
-      const end = (result) => {
-        clearTimeout(timer);
-        helper.terminate();
-        resolve(result);
-      };
-      const late = () => end({ error: "the snapshot was not made in time" });
-      const timer = setTimeout(late, GIVE_UP_MS);
-      helper.onmessage = ({ data: { error, bytes, stored, ms } }) =>
+      const report = ({ error, bytes, stored, ms }, end) =>
         end(error ? { error } : { bytes, stored, ms });
-      helper.onerror = (event) => {
-        event.preventDefault();
-        end({ error: event.message || "the snapshot worker did not load" });
-      };
+      oneShotWorker(helper, report).then(resolve);
     };
     const later = () => idle(start, { timeout: 2_000 });
     ready.then(later, later);
@@ -82,28 +99,21 @@ export function runSnapshotHelper(ready, started) {
  * resolves to {skipped: true} at once.
  */
 export function runWarmup() {
-  if (!CHROMIUM) return Promise.resolve({ skipped: true });
+  if (!KEEPS_COMPILED_WASM) return Promise.resolve({ skipped: true });
   const started = performance.now();
-  return new Promise((resolve) => {
-    const worker = new Worker(WARM_URL, { type: "module", name: "livelab-warm-up" });
-    const end = (result) => {
-      clearTimeout(timer);
-      worker.terminate();
-      resolve(result);
-    };
-    const timer = setTimeout(() => end({ error: "the warm-up did not finish in time" }), GIVE_UP_MS);
-    const done = () => end({ ms: Math.round(performance.now() - started) });
+  const warmUp = {
+    url: WARM_URL,
+    name: "livelab-warm-up",
+    what: "the warm-up worker",
+    late: "the warm-up did not finish in time",
+  };
+  return oneShotWorker(warmUp, (data, end, worker) => {
     const run = () => worker.postMessage({ id: 1, type: "run", code: "pass" });
-    worker.onmessage = ({ data }) => {
-      if (data.type === "boot-error") end({ error: data.message });
-      else if (data.type === "ready") setTimeout(run, WARM_WAIT_MS);
-      else if (data.id === 1 && (data.type === "result" || data.type === "error")) {
-        setTimeout(done, WARM_END_MS);
-      }
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      end({ error: event.message || "the warm-up worker did not load" });
-    };
+    const done = () => end({ ms: Math.round(performance.now() - started) });
+    if (data.type === "boot-error") end({ error: data.message });
+    else if (data.type === "ready") setTimeout(run, WARM_WAIT_MS);
+    else if (data.id === 1 && (data.type === "result" || data.type === "error")) {
+      setTimeout(done, WARM_END_MS);
+    }
   });
 }

@@ -15,7 +15,8 @@
 
 import { fetchOk } from "./downloads.js";
 import { makeSnapshot, snapshotKey, storeSnapshot } from "./snapshot.js";
-import { compileFromBytes, KEEPS_COMPILED_WASM, startPython } from "./start.js";
+import { KEEPS_COMPILED_WASM } from "./engine.js";
+import { compileFromBytes, startPython } from "./start.js";
 
 const ASSETS = new URL("../", import.meta.url);
 

@@ -5,13 +5,8 @@
 // Pyodide only logs a failed pyodide.asm.wasm download and then waits forever; watching the
 // instantiation ourselves turns that into an error (a boot error on the page). One watcher
 // for the worker's life: a boot that falls back to a second loadPyodide is watched again.
-
-import { CHROMIUM } from "./engine.js";
-
 let wasmFailed = () => {};
 let fromBytes = false;
-/** Chromium, the one engine here that keeps compiled WebAssembly with a streamed file. */
-export const KEEPS_COMPILED_WASM = CHROMIUM;
 // An empty custom section (id 0, size, name length, name) that compileFromBytes adds.
 const NAME = new TextEncoder().encode("livelab-not-kept");
 const SECTION = new Uint8Array([0, NAME.length + 1, NAME.length, ...NAME]);
