@@ -59,10 +59,10 @@ lock:
 		-o requirements.lock pyproject.toml requirements.in
 
 # Pyodide, KaTeX, Workbox and CodeMirror straight from the npm registry (no npm, no node_modules), each
-# checked against its sha512 in py/livelab/build/runtime.lock.json, and Pyodide's NumPy wheel,
+# checked against its sha512 in py/livelab/builder/runtime.lock.json, and Pyodide's NumPy wheel,
 # checked against pyodide-lock.json; cached in $$LIVELAB_CACHE or ~/.cache/livelab. A build
 # fetches whatever is missing by itself; this step only does it up front.
-$(STAMPS)/runtime: $(STAMPS)/python py/livelab/build/runtime.lock.json
+$(STAMPS)/runtime: $(STAMPS)/python py/livelab/builder/runtime.lock.json
 	$(BIN)/livelab fetch-runtime
 	@mkdir -p $(STAMPS) && touch $@
 

@@ -38,7 +38,7 @@ from playwright.sync_api import sync_playwright
 
 from bench.latency import FIRST_VIEW_PROBE, LESSON, first_view_ms
 from bench.startup import boot_facts
-from livelab.build.serve import make_server, serve_in_thread
+from livelab.builder.serve import make_server, serve_in_thread
 from tests.harness import Site, launch_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,7 +50,7 @@ import sys
 from pathlib import Path
 root, out, url = sys.argv[1:4]
 sys.path[:0] = [root, root + "/py"]
-from livelab.build.check import build_course
+from livelab.builder.check import build_course
 build_course(Path(root) / "mkdocs.yml", Path(out), url)
 """
 

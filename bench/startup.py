@@ -51,9 +51,9 @@ from bench.latency import (
     first_view_ms,
     page_change_by_link_ms,
 )
-from livelab.build.assets import install_runtime
-from livelab.build.compress import precompress
-from livelab.build.fetch import cache_root, fetch_runtime
+from livelab.builder.assets import install_runtime
+from livelab.builder.compress import precompress
+from livelab.builder.fetch import cache_root, fetch_runtime
 from tests.harness import launch_chromium, serve_site
 
 BARE = "bench-bare/"
@@ -62,7 +62,7 @@ BARE = "bench-bare/"
 def install_bare(site_dir: Path) -> None:
     """bench/bare/ into the site at BARE, with Pyodide's files and NumPy's wheel as npm and
     PyPI ship them (verified) and their .gz copies, as the site's are served. Not the site's
-    own: its python_stdlib.zip carries the bytecode our build made (livelab.build.stdlib_pyc)."""
+    own: its python_stdlib.zip carries the bytecode our build made (livelab.builder.stdlib_pyc)."""
     shutil.copytree(Path(__file__).parent / "bare", site_dir / BARE)
     install_runtime(fetch_runtime(cache_root()), site_dir / BARE / "pyodide")
     precompress(site_dir / BARE)

@@ -15,9 +15,9 @@ import re
 from pathlib import Path
 
 from livelab.answers import NumericSpec, grade_numeric
-from livelab.build.fences import parse_body
-from livelab.build.kinds.numeric import KIND as NUMERIC
-from livelab.build.kinds.numeric import NumericQuestion
+from livelab.builder.fences import parse_body
+from livelab.builder.kinds.numeric import KIND as NUMERIC
+from livelab.builder.kinds.numeric import NumericQuestion
 from tests.answer_texts import SPECS, TEXTS
 
 ROOT = Path(__file__).resolve().parents[1]

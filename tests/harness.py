@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from livelab.build.browser import launch_chromium
-from livelab.build.check import build_course
-from livelab.build.serve import make_server, serve_in_thread
+from livelab.builder.browser import launch_chromium
+from livelab.builder.check import build_course
+from livelab.builder.serve import make_server, serve_in_thread
 
 __all__ = ["ROOT", "Site", "course_served", "launch_chromium", "serve_site"]
 

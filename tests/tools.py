@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from livelab.build import fetch
+from livelab.builder import fetch
 
 LOCK_FILE = Path(__file__).with_name("tools.lock.json")
 

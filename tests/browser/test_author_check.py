@@ -1,7 +1,7 @@
 """The author check's browser half: numeric questions replay in the page's JavaScript grader,
 code questions in its Pyodide worker, with the same verdicts and messages as in CPython."""
 
-from livelab.build.check import replay_in_browser
+from livelab.builder.check import replay_in_browser
 
 
 def test_every_question_replays_in_the_browser_as_in_cpython(page, site):

@@ -19,9 +19,9 @@ import markdown
 import pytest
 from playwright.sync_api import expect
 
-from livelab.build import extension
-from livelab.build.kinds import all_kinds
-from livelab.build.serve import make_server, serve_in_thread
+from livelab.builder import extension
+from livelab.builder.kinds import all_kinds
+from livelab.builder.serve import make_server, serve_in_thread
 from tests.browser.test_runtime import open_with_the_client_held_back
 from tests.harness import ROOT, Site, serve_site
 

@@ -4,9 +4,9 @@ import re
 
 from playwright.sync_api import expect
 
-from livelab.build.kinds.choice import ChoiceQuestion
-from livelab.build.kinds.code import CodeQuestionRef
-from livelab.build.kinds.numeric import NumericQuestion
+from livelab.builder.kinds.choice import ChoiceQuestion
+from livelab.builder.kinds.code import CodeQuestionRef
+from livelab.builder.kinds.numeric import NumericQuestion
 
 LESSON = "level-19/modern-blocks/"
 CHAPTER = "level-19/worked-examples/"

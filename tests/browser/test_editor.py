@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from livelab.build.editor_files import EDITOR_DIR, site_folder
-from livelab.build.npm_packages import EDITOR_PACKAGES
+from livelab.builder.editor_files import EDITOR_DIR, site_folder
+from livelab.builder.npm_packages import EDITOR_PACKAGES
 from tests import tools
 from tests.browser.test_builders import serve_zensical
 from tests.browser.test_offline import precached

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from livelab.build import fetch
+from livelab.builder import fetch
 from tests.harness import ROOT, Site, serve_site
 
 EXAMPLE = ROOT / "examples" / "softmax-course"
@@ -67,7 +67,7 @@ def test_the_wheel_carries_the_browser_code_and_the_data_files_and_no_tests(whee
         and (path.suffix == ".json" or path.relative_to(PACKAGE).parts[0] == "web")
     }
     assert "livelab/web/runtime/boot.js" in needed
-    assert "livelab/build/runtime.lock.json" in needed
+    assert "livelab/builder/runtime.lock.json" in needed
     assert needed - names == set()
     assert [n for n in names if "tests/" in n or n.startswith("tests")] == []
 
@@ -111,7 +111,7 @@ def in_venv(course: Path, code: str) -> object:
 
 def test_the_plugin_runs_from_the_installed_wheel(example):
     _, course = example
-    where = in_venv(course, "__import__('livelab.build.plugin').__file__")
+    where = in_venv(course, "__import__('livelab.builder.plugin').__file__")
     assert "site-packages" in str(where)
     assert not str(where).startswith(str(ROOT))
 

@@ -9,9 +9,9 @@ from html.parser import HTMLParser
 import pytest
 from playwright.sync_api import expect
 
-from livelab.build.kinds.choice import ChoiceQuestion
-from livelab.build.kinds.code import CodeQuestionRef
-from livelab.build.kinds.numeric import NumericQuestion
+from livelab.builder.kinds.choice import ChoiceQuestion
+from livelab.builder.kinds.code import CodeQuestionRef
+from livelab.builder.kinds.numeric import NumericQuestion
 from livelab.questions import PRELUDE, code_question, load_blanks
 from tests.browser.test_questions import answer_numeric, open_question, question, verdict
 

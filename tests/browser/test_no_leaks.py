@@ -15,7 +15,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from livelab.build.kinds.numeric import NumericQuestion
+from livelab.builder.kinds.numeric import NumericQuestion
 from livelab.labs import modern_block
 
 LIVE = re.compile("^Live:")

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from playwright.sync_api import expect
 
-from livelab.build.serve import SiteHandler
+from livelab.builder.serve import SiteHandler
 from tests.browser.test_runtime import CLIENT, LESSON, wait_live
 from tests.browser.test_startup import served_with
 

@@ -14,9 +14,9 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from playwright.sync_api import expect
 
-from livelab.build.check import build_course
-from livelab.build.kinds.numeric import NumericQuestion
-from livelab.build.serve import SiteHandler, serve_in_thread
+from livelab.builder.check import build_course
+from livelab.builder.kinds.numeric import NumericQuestion
+from livelab.builder.serve import SiteHandler, serve_in_thread
 from tests.browser.test_questions import answer_numeric, verdict
 from tests.browser.test_runtime import LESSON, LIVE, run_in_runtime, wait_live
 from tests.browser.test_startup import PHASES, stored_snapshot, warmed_up

@@ -43,7 +43,7 @@ def search_workers(page) -> list[str]:
 
 
 def test_search_waits_while_python_starts_and_works_when_asked(page, site):
-    """Building the search index competes with Python's start (livelab.build.early)."""
+    """Building the search index competes with Python's start (livelab.builder.early)."""
     lift = block_until_lifted(page.context, "**/pyodide.asm.wasm", lambda route: None)
     page.goto(site.url("level-19/modern-blocks/"))
     page.wait_for_load_state("load")  # Material's bundle has run: it asked for the worker

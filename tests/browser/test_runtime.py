@@ -44,7 +44,7 @@ def test_the_worker_starts_on_page_load_before_any_click(page, site):
 def open_with_the_client_held_back(page, url: str) -> None:
     """Open url with runtime/client.js held until the worker asked for its first file.
 
-    The page's first lines start the worker (livelab.build.early), so it must get that far
+    The page's first lines start the worker (livelab.builder.early), so it must get that far
     on its own; every message it sends before the client runs has to be kept and replayed
     for the labs to go live.
     """

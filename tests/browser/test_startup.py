@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from bench.startup import throttle
-from livelab.build.serve import SiteHandler, make_server, serve_in_thread
+from livelab.builder.serve import SiteHandler, make_server, serve_in_thread
 from tests.browser.conftest import PageLog
 from tests.browser.test_runtime import CLIENT, LESSON, LIVE, run_in_runtime, wait_live
 from tests.harness import Site, block_until_lifted
@@ -237,7 +237,7 @@ names = ("numpy", "numpy.linalg", "livelab.worker_api", "livelab.labs")
 print([os.path.exists(sys.modules[n].__cached__) for n in names])"""
 
 # Whether standard modules that Pyodide's start, NumPy and our package import were loaded
-# from .pyc files in the zip (the build compiled them: livelab.build.stdlib_pyc).
+# from .pyc files in the zip (the build compiled them: livelab.builder.stdlib_pyc).
 STDLIB_FROM_PYC = """import sys
 print([sys.modules[n].__file__.endswith(".pyc") for n in ("typing", "json", "dataclasses")])"""
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from livelab.build.serve import SiteHandler, make_server, serve_in_thread
+from livelab.builder.serve import SiteHandler, make_server, serve_in_thread
 from tests.engines.chromium import Chromium
 from tests.engines.firefox import Firefox
 from tests.engines.webkit import ERROR_PROBE, WebKit

@@ -14,8 +14,8 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from livelab.build.kinds import all_kinds
-from livelab.build.serve import make_server, serve_in_thread
+from livelab.builder.kinds import all_kinds
+from livelab.builder.serve import make_server, serve_in_thread
 from livelab.labs import all_labs, lab
 from tests.browser.test_offline import ACTIVATED
 from tests.engines.tab import EngineError, Role, Tab

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from livelab.build import assets, fetch
+from livelab.builder import assets, fetch
 
 WHEEL = "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl"
 
@@ -86,7 +86,7 @@ def test_the_package_archive_holds_browser_code_only(tmp_path):
     assert "livelab/worker_api.py" in names
     assert "livelab/labs/rope.py" in names
     assert "livelab/kernels/rope.py" in names
-    assert not any(n.startswith(("livelab/build/", "livelab/web/")) for n in names)
+    assert not any(n.startswith(("livelab/builder/", "livelab/web/")) for n in names)
     assert not any(n.endswith(("plugin.py", "fences.py", "assets.py")) for n in names)
 
 

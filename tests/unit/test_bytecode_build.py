@@ -1,4 +1,4 @@
-"""build/bytecode.py: a build without Node, or whose Node fails, ships no .pyc files and says so."""
+"""builder/bytecode.py: a build without Node, or whose Node fails, ships no .pyc and says so."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from livelab.build import bytecode
+from livelab.builder import bytecode
 
 
 @pytest.fixture

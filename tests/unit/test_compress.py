@@ -4,8 +4,8 @@ import gzip
 import random
 import urllib.request
 
-from livelab.build.compress import precompress
-from livelab.build.serve import make_server, serve_in_thread
+from livelab.builder.compress import precompress
+from livelab.builder.serve import make_server, serve_in_thread
 
 
 def site_with(tmp_path, files: dict[str, bytes]):

@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from livelab.build.course import CourseModuleError, import_course_modules
+from livelab.builder.course import CourseModuleError, import_course_modules
 
 
 @pytest.fixture

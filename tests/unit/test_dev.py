@@ -6,8 +6,8 @@ import os
 import sys
 import time
 
-from livelab.build.dev import SourceWatch, isolate
-from livelab.build.serve import ISOLATION_HEADERS
+from livelab.builder.dev import SourceWatch, isolate
+from livelab.builder.serve import ISOLATION_HEADERS
 
 
 def test_every_served_response_is_cross_origin_isolated():

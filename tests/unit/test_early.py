@@ -1,13 +1,13 @@
 """Every built page that loads the runtime client starts Python's worker from its first lines.
 
-livelab.build.early edits the built HTML (both builders write the client's script tag); the
+livelab.builder.early edits the built HTML (both builders write the client's script tag); the
 browser side, that client.js adopts the worker and its messages, is in tests/browser
 (test_runtime.py, and test_builders.py for both builders).
 """
 
 from pathlib import Path
 
-from livelab.build import early
+from livelab.builder import early
 
 CLIENT = '<script src="../../assets/livelab/runtime/client.js" type="module" async></script>'
 HEAD = '<html><head>\n<meta charset="utf-8">\n<title>A page</title>\n{}</head><body></body></html>'

@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from livelab.build import editor_files, fetch, offline
-from livelab.build.editor_files import EditorFileError, rewrite_imports
-from livelab.build.npm_packages import EDITOR_PACKAGES
+from livelab.builder import editor_files, fetch, offline
+from livelab.builder.editor_files import EditorFileError, rewrite_imports
+from livelab.builder.npm_packages import EDITOR_PACKAGES
 
 TARGETS = {"@lezer/common": "../lezer-common/index.js", "crelt": "../crelt/index.js"}
 

@@ -6,7 +6,7 @@ import tarfile
 
 import pytest
 
-from livelab.build import fetch
+from livelab.builder import fetch
 
 
 def tarball(files: dict[str, bytes]) -> bytes:

@@ -1,4 +1,4 @@
-"""The last page of a built course gets a footer "Next" link home (livelab.build.footer).
+"""The last page of a built course gets a footer "Next" link home (livelab.builder.footer).
 
 The pages here carry the footer as Material writes it (prev and next links in the footer's
 nav), so the step is checked without a build; tests/browser/test_builders.py walks the real
@@ -7,7 +7,7 @@ MkDocs and Zensical builds.
 
 from pathlib import Path
 
-from livelab.build import footer
+from livelab.builder import footer
 
 ARROW = '<div class="md-footer__button md-icon"><svg viewBox="0 0 24 24"></svg></div>'
 

@@ -14,11 +14,11 @@ import pytest
 from numpy.testing import assert_allclose
 
 from livelab import kernels as K
-from livelab.build.fences import parse_body
-from livelab.build.kinds.choice import KIND as CHOICE
-from livelab.build.kinds.choice import ChoiceQuestion
-from livelab.build.kinds.numeric import KIND as NUMERIC
-from livelab.build.kinds.numeric import NumericQuestion
+from livelab.builder.fences import parse_body
+from livelab.builder.kinds.choice import KIND as CHOICE
+from livelab.builder.kinds.choice import ChoiceQuestion
+from livelab.builder.kinds.numeric import KIND as NUMERIC
+from livelab.builder.kinds.numeric import NumericQuestion
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "level-19"
 CHAPTER = (DOCS / "worked-examples.md").read_text(encoding="utf-8")

@@ -7,8 +7,8 @@ import pytest
 import yaml
 
 from livelab.answers import grade_numeric
-from livelab.build.kinds.numeric import KIND as NUMERIC
-from livelab.build.kinds.numeric import NumericQuestion
+from livelab.builder.kinds.numeric import KIND as NUMERIC
+from livelab.builder.kinds.numeric import NumericQuestion
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 FENCE = re.compile(r"^```numeric\n(.*?)^```", re.MULTILINE | re.DOTALL)

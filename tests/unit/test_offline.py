@@ -1,4 +1,4 @@
-"""The service worker's precache list (livelab.build.offline) and the sitemap rewrite."""
+"""The service worker's precache list (livelab.builder.offline) and the sitemap rewrite."""
 
 import base64
 import hashlib
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from livelab.build import offline
-from livelab.build.serve import rewrite_sitemap
+from livelab.builder import offline
+from livelab.builder.serve import rewrite_sitemap
 
 TEMPLATE = "// the service worker's code\nself.addEventListener('fetch', () => {});\n"
 SITEMAP = """<?xml version="1.0" encoding="UTF-8"?>

@@ -9,8 +9,8 @@ import pytest
 
 import livelab.questions as questions
 from livelab import grading
-from livelab.build.kinds import judge
-from livelab.build.kinds.code import blank_replays
+from livelab.builder.kinds import judge
+from livelab.builder.kinds.code import blank_replays
 from livelab.questions import BLANK, all_code_questions, code_question, load_blanks
 
 CODE_QUESTIONS = all_code_questions()

@@ -5,10 +5,10 @@ import dataclasses
 import pytest
 
 import livelab.questions as questions
-from livelab.build.fences import FenceContext, custom_fences, parse_body
-from livelab.build.kinds import QuestionError, Replay, all_kinds, judge, question_kind
-from livelab.build.kinds.code import KIND as CODE
-from livelab.build.kinds.numeric import KIND as NUMERIC
+from livelab.builder.fences import FenceContext, custom_fences, parse_body
+from livelab.builder.kinds import QuestionError, Replay, all_kinds, judge, question_kind
+from livelab.builder.kinds.code import KIND as CODE
+from livelab.builder.kinds.numeric import KIND as NUMERIC
 from livelab.questions import code_question
 
 

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from livelab.build.kinds import all_kinds
-from livelab.build.reference import PARTS, reference_html
+from livelab.builder.kinds import all_kinds
+from livelab.builder.reference import PARTS, reference_html
 from livelab.labs import LAB_FENCE, all_labs
 from livelab.questions import all_code_questions
 

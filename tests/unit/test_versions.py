@@ -4,7 +4,7 @@ from pathlib import Path
 
 import numpy as np
 
-from livelab.build import fetch
+from livelab.builder import fetch
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -207,7 +207,7 @@ RUN_FIELDS = ("batch", "tokens", "seed")
 def body(values: dict, marks: Marks) -> str:
     """Config form, buttons and summary beside the figure, for one modern block lab."""
     if marks.view.get("error"):
-        from livelab.build.fences import (
+        from livelab.builder.fences import (
             FenceError,  # build-only; a fence must not ship a broken config
         )
 

@@ -74,7 +74,7 @@ function noteStorage() {
 document.addEventListener("livelab:storage", noteStorage);
 
 // The page's first lines held back Material's search worker while Python starts
-// (livelab.build.early): let it go at the first lab view, or once Python is ready on a page
+// (livelab.builder.early): let it go at the first lab view, or once Python is ready on a page
 // without labs, or has failed.
 function releaseSearch() {
   const release = () => globalThis.__livelabSearch?.release();

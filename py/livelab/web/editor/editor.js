@@ -1,5 +1,5 @@
 // The code editor of the Python scratchpad: CodeMirror 6, vendored into the site by the build
-// (livelab/build/editor_files.py) as plain ES modules under assets/livelab/codemirror/.
+// (livelab/builder/editor_files.py) as plain ES modules under assets/livelab/codemirror/.
 // Nothing is downloaded until the first createEditor call, so a page that never opens the
 // scratchpad costs no extra bytes. Python mode, line numbers, bracket matching, undo and redo,
 // Tab and Shift-Tab indent and dedent the lines (Escape, then Tab, leaves the editor, as in

@@ -19,7 +19,7 @@
 // cache, so Retry does not download them again.
 //
 // The first worker of a tab is usually started by an inline script at the top of the page
-// (livelab.build.early), before this module runs; it is adopted with the messages it sent.
+// (livelab.builder.early), before this module runs; it is adopted with the messages it sent.
 //
 // Snapshot: a boot that found no memory snapshot to restore says so (bootPhases.snapshot is
 // "deferred"); once it is live and no request waits, a helper worker (snapshot-worker.js)

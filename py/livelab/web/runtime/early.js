@@ -1,8 +1,8 @@
-// The worker that a page's first lines started (livelab.build.early writes that inline script
+// The worker that a page's first lines started (livelab.builder.early writes that inline script
 // into every page that loads runtime/client.js), for client.js to adopt.
 
 /**
- * The worker the page's first lines started for this address (livelab.build.early), with the
+ * The worker the page's first lines started for this address (livelab.builder.early), with the
  * messages it sent so far, or null. Either way the inline script starts no worker after this
  * in this document.
  */

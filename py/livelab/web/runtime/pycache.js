@@ -11,7 +11,7 @@
 //
 // The entry holds the files as stored.js's packFiles lays them out.
 //
-// A build that could run Node made the same files already (livelab.build.bytecode), so that a
+// A build that could run Node made the same files already (livelab.builder.bytecode), so that a
 // first visit compiles nothing either: manifest.bytecode names that file (packFiles' layout,
 // gzipped: its CRC checks the bytes). A boot takes it when the browser has it, or when the
 // link is fast enough for it to arrive before the interpreter is up; on a slower link the

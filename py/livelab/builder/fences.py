@@ -1,0 +1,162 @@
+"""Custom fences: a YAML body in, inert widget HTML out, or an authoring error naming page and id.
+
+pymdownx.superfences swallows ordinary exceptions from a formatter and falls back to a code
+block, which would hide an authoring mistake. So a formatter never raises: it records the
+error on the FenceContext it was given and returns a visible error box; the plugin turns
+the recorded errors into a PluginError once the page is converted, which fails the build.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import yaml
+
+from livelab.builder import fence_yaml
+from livelab.builder.kinds import Question, QuestionKind, all_kinds
+from livelab.builder.progress import progress_placeholder
+from livelab.builder.reference import PARTS, reference_html
+from livelab.labs import LAB_FENCE, lab
+from livelab.labs.markup import Marks, lab_html
+from livelab.options import Option, Options
+
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*$")
+REFERENCE_FENCE = Options(
+    part=Option(types=(str,), what=f"one of {', '.join(PARTS)}"),
+    name=Option(None, types=(str,), what="one lab, question kind or code question of the part"),
+)
+
+
+class FenceError(ValueError):
+    """An authoring mistake in one fence."""
+
+
+@dataclass
+class FenceContext:
+    """The page being converted: its errors, the ids it used and the questions it declared."""
+
+    render_markdown: Callable[[str], str] = html.escape
+    page: str = "?"
+    errors: list[str] = field(default_factory=list)
+    ids: set[str] = field(default_factory=set)
+    labs: set[str] = field(default_factory=set)
+    questions: dict[str, list[Question]] = field(default_factory=dict)
+    """The question objects of each page (each kind's own), in page order."""
+
+    def start(self, page: str) -> None:
+        self.page, self.errors, self.ids, self.labs = page, [], set(), set()
+        self.questions[page] = []
+
+    def claim(self, item_id: object) -> str:
+        if not isinstance(item_id, str) or not ID_PATTERN.match(item_id):
+            raise FenceError(f"id must be lowercase letters, digits and dashes, got {item_id!r}")
+        if item_id in self.ids:
+            raise FenceError(f"id {item_id!r} is used twice on this page")
+        self.ids.add(item_id)
+        return item_id
+
+
+def parse_body(source: str) -> dict:
+    """The fence body as a mapping, or FenceError saying why it is not one."""
+    try:
+        data = fence_yaml.load(source) if source.strip() else {}
+    except yaml.YAMLError as exc:
+        raise FenceError(f"the fence body is not valid YAML: {exc}") from None
+    if not isinstance(data, dict):
+        raise FenceError("the fence body must be YAML settings such as `id: q1`")
+    return data
+
+
+def lab_fence_html(data: dict, context: FenceContext) -> str:
+    """Validate a lab fence and render its lab with the state computed now, in CPython."""
+    try:
+        chosen = lab(data.get("lab"))  # type: ignore[arg-type]
+        fence = LAB_FENCE.coerce({k: v for k, v in data.items() if k in LAB_FENCE}, "a lab fence")
+        lab_id = context.claim(fence["id"] or chosen.name.replace("_", "-"))
+        params = {k: v for k, v in data.items() if k not in LAB_FENCE}
+        first = chosen.first_view(params)
+    except ValueError as exc:
+        raise FenceError(str(exc)) from None
+    context.labs.add(lab_id)
+    marks = Marks(lab_id, first["view"])
+    body = chosen.body(first["params"], marks)
+    return lab_html(chosen.name, lab_id, fence["title"] or chosen.title, first["params"], body)
+
+
+def question_fence(kind: QuestionKind) -> Callable[[dict, FenceContext], str]:
+    """The renderer of one question kind: validate, remember for progress and checks, render."""
+
+    def render(data: dict, context: FenceContext) -> str:
+        context.claim(data.get("id"))
+        try:
+            question = kind.question(data)
+        except ValueError as exc:
+            raise FenceError(str(exc)) from None
+        context.questions[context.page].append(question)
+        return kind.markup(question, context.render_markdown)
+
+    return render
+
+
+def check_lab_links(context: FenceContext) -> None:
+    """Once a page is read: every question's `lab` names a lab on that page."""
+    for question in context.questions.get(context.page, []):
+        if question.lab and question.lab not in context.labs:
+            known = ", ".join(sorted(context.labs)) or "none"
+            context.errors.append(
+                f"{context.page}: {question.kind} fence id {question.id!r}: lab "
+                f"{question.lab!r} is not a lab on this page (labs here: {known})"
+            )
+
+
+def progress_fence(data: dict, context: FenceContext) -> str:
+    """Where the home page lists progress per page; the plugin fills it once all pages are read."""
+    if data:
+        raise FenceError("the progress fence takes no settings")
+    return progress_placeholder()
+
+
+def reference_fence(data: dict, context: FenceContext) -> str:
+    """A part of the authoring reference, written from the registries (builder/reference.py)."""
+    try:
+        given = REFERENCE_FENCE.coerce(data, "a reference fence")
+        return reference_html(given["part"], given["name"])
+    except ValueError as exc:
+        raise FenceError(str(exc)) from None
+
+
+def fence_formatter(language: str, render, context: FenceContext):
+    """A superfences formatter around render(data, context) that records errors, never raises."""
+
+    def format_fence(source, language_, css_class, options, md, **kwargs):
+        data: dict = {}
+        try:
+            data = parse_body(source)
+            return render(data, context)
+        except FenceError as exc:
+            where = data.get("id", data.get("lab", "?"))
+            context.errors.append(f"{context.page}: {language} fence id {where!r}: {exc}")
+            return (
+                '<div class="livelab-authoring-error" role="alert">'
+                f"Authoring error in this {html.escape(language)} fence: "
+                f"{html.escape(str(exc))}</div>"
+            )
+
+    return format_fence
+
+
+def custom_fences(context: FenceContext) -> list[dict]:
+    """The superfences entries of our fences, all reporting into context."""
+    renderers = {
+        "lab": lab_fence_html,
+        **{name: question_fence(kind) for name, kind in all_kinds().items()},
+        "progress": progress_fence,
+        "reference": reference_fence,
+    }
+    return [
+        {"name": name, "class": "livelab", "format": fence_formatter(name, render, context)}
+        for name, render in renderers.items()
+    ]

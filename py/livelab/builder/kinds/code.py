@@ -1,0 +1,171 @@
+"""The code question: fill in the blank of a registered CodeQuestion (livelab.questions).
+
+The fence names the code question and words the task; the template, reference, hint and
+cases come from the CodeQuestion. The page grades a blank with the worker call "code_check",
+which runs livelab.grading.check in Pyodide; CPython runs the same function. What the author
+check tries is the question's replay data (<name>.cases.json beside its module).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonLexer
+
+from livelab import grading
+from livelab.builder.kinds import (
+    LAB_OPTION,
+    BrowserReplay,
+    QuestionError,
+    QuestionKind,
+    Render,
+    Replay,
+    register_kind,
+)
+from livelab.builder.question_markup import (
+    EXCLUDE,
+    actions_html,
+    button_html,
+    confirm_html,
+    container,
+    prompt_html,
+    reveal_box,
+    verdict_html,
+)
+from livelab.labs.markup import attr
+from livelab.options import REQUIRED, Option, Options
+from livelab.questions import BLANK, PRELUDE, CodeQuestion, code_question, load_blanks
+
+OPTIONS = Options(
+    id=Option(REQUIRED, types=(str,), what="the stable id, e.g. c1"),
+    question=Option(REQUIRED, types=(str,), what="the name of a registered code question"),
+    prompt=Option(REQUIRED, types=(str,), what="the task, Markdown"),
+    blank_label=Option(
+        "blank: your code", types=(str,), what="accessible name of the blank's text field"
+    ),
+    lab=LAB_OPTION,
+)
+CHECK_TIMEOUT_MS = 20_000
+"""How long the author check lets the page's worker grade one blank (first calls warm up)."""
+
+
+@dataclass(frozen=True)
+class CodeQuestionRef:
+    """A code fence: which code question, and how this page words it."""
+
+    id: str
+    question: str
+    prompt: str
+    blank_label: str
+    lab: str = ""
+    kind: str = "code"
+
+    @property
+    def code(self) -> CodeQuestion:
+        return code_question(self.question)
+
+    @property
+    def template(self) -> str:
+        return self.code.template
+
+    @property
+    def reference_blank(self) -> str:
+        return self.code.reference_blank
+
+
+def parse(data: dict) -> CodeQuestionRef:
+    """Checked options -> a reference to a registered question whose reference blank passes."""
+    name = data["question"]
+    question = code_question(name)  # its ValueError names the known questions
+    result = grading.check_reference(question)
+    if result["verdict"] != "correct":
+        raise QuestionError(
+            f"the reference blank of {name!r} fails its grader: {result['message']}"
+        )
+    label = data["blank_label"]
+    if "blank" not in label.lower():
+        raise QuestionError("blank_label must contain the word blank")
+    return CodeQuestionRef(data["id"], name, data["prompt"], label, data["lab"])
+
+
+def _template_html(template: str, blank_label: str) -> str:
+    """The template highlighted as the site's code blocks are, with a text field as the blank."""
+    code = highlight(template, PythonLexer(), HtmlFormatter(nowrap=True))
+    token = f'<span class="n">{BLANK}</span>'
+    if code.count(token) != 1:
+        raise ValueError(f"the highlighted template must show {BLANK} once as a name")
+    # data-blank carries the blank's token, so the widget fills the program without a copy.
+    field = (
+        f'<input type="text" class="livelab-blank" data-blank="{BLANK}" '
+        f'aria-label="{attr(blank_label)}" autocomplete="off" autocapitalize="off" '
+        f'spellcheck="false" placeholder="{BLANK}" disabled>'
+    )
+    code = code.replace(token, field)
+    return f'<div class="highlight livelab-template"><pre><code>{code}</code></pre></div>'
+
+
+def markup(q: CodeQuestionRef, render: Render) -> str:
+    """Prompt, the read-only template with its blank, Run/Check/Stop, output, hint and answer."""
+    body = (
+        prompt_html(q.id, render(q.prompt))
+        + _template_html(q.template, q.blank_label)
+        + actions_html(
+            button_html("run", "Run"),
+            button_html("check", "Check"),
+            button_html("stop", "Stop", hidden=True),
+            button_html("hint", "Hint", hidden=True),
+            button_html("reveal", "Show answer"),
+        )
+        + '<p class="livelab-status livelab-run-status" data-run-status aria-live="polite"'
+        + f"{EXCLUDE}></p>"
+        + f'<pre class="livelab-output" data-output hidden{EXCLUDE}></pre>'
+        + verdict_html()
+        + f'<div class="livelab-hint" data-hint hidden{EXCLUDE}></div>'
+        + confirm_html(
+            "Show the reference answer? Your own text stays in the field, and this question "
+            "will count as shown, not solved.",
+            ("confirm-reveal", "Yes, show it"),
+            ("cancel-reveal", "Cancel"),
+        )
+        + reveal_box()
+    )
+    sealed = {"hint": q.code.hint, "reference": q.reference_blank}
+    program = attr(PRELUDE + q.template)
+    # data-needs-python: the page shows Python's loading state for it, as it does for a lab.
+    extra = f' data-code-question="{attr(q.question)}" data-program="{program}" data-needs-python'
+    return container("code", q.id, body, sealed, extra)
+
+
+def blank_replays(question: CodeQuestion) -> Iterator[Replay]:
+    """The reference and listed right blanks must pass; each wrong one fails with its message."""
+    data = load_blanks(question.name)
+    for blank in [question.reference_blank, *data["correct"]]:
+        yield Replay(blank, "correct")
+    for entry in data["wrong"]:
+        yield Replay(entry["blank"], "wrong", entry["message"])
+
+
+KIND = register_kind(
+    QuestionKind(
+        name="code",
+        options=OPTIONS,
+        parse=parse,
+        markup=markup,
+        replays=lambda q: blank_replays(q.code),
+        grade=lambda q, blank: grading.check(q.question, blank),
+        browser=BrowserReplay(
+            where="Pyodide",
+            module="runtime/client.js",
+            call="runtime.call",
+            args=lambda q, blank: [
+                "code_check",
+                {"question": q.question, "blank": blank},
+                {"timeoutMs": CHECK_TIMEOUT_MS},
+            ],
+        ),
+        module=__name__,
+    )
+)

@@ -1,0 +1,112 @@
+"""Build-time HTML of progress: the home page's table and each lesson page's own progress.
+
+A page with questions gets a compact progress line near its top and a summary at its end;
+both list the questions (id, a title by place, the lab that helps) and are filled in by
+livelab/web/widgets/page-progress.js from saved progress (the home table by widgets/progress.js).
+Without JavaScript they say what the page holds. None of it belongs in the search index.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass
+
+from livelab.builder.question_markup import EXCLUDE, button_html, confirm_html
+from livelab.labs.markup import attr
+
+_HEADING = re.compile(r"<h[23][^>]*>(.*?)</h[23]>", re.S)
+_TAGS = re.compile(r"<[^>]+>")
+
+
+@dataclass(frozen=True)
+class PageQuestion:
+    """A question as progress lists name it: its id, a title and the lab that helps."""
+
+    id: str
+    title: str
+    lab: str = ""
+
+
+def page_questions(page_html: str, questions: list[tuple[str, str]]) -> list[PageQuestion]:
+    """Each (id, lab) of a page, titled by its place: "Question 4 (C. RMSNorm)".
+
+    Titles never quote a prompt: the list stands above every question, and one prompt may
+    hold the answer to an earlier question.
+    """
+    headings = [
+        (m.start(), " ".join(html.unescape(_TAGS.sub("", m.group(1))).replace("¶", "").split()))
+        for m in _HEADING.finditer(page_html)
+    ]
+    found = []
+    for number, (qid, lab) in enumerate(questions, start=1):
+        at = page_html.find(f'data-question="{attr(qid)}"')
+        section = [text for start, text in headings if start < at]
+        where = f" ({section[-1]})" if section and at >= 0 else ""
+        found.append(PageQuestion(qid, f"Question {number}{where}", lab))
+    return found
+
+
+def _items(questions: list[PageQuestion]) -> str:
+    data = [{"id": q.id, "title": q.title, "lab": q.lab} for q in questions]
+    return attr(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
+def page_progress_html(questions: list[PageQuestion]) -> str:
+    """The line near the top of a lesson page: how many of its questions are solved."""
+    count = len(questions)
+    return (
+        f'<div class="livelab livelab-page-progress" data-livelab="page-progress" '
+        f'data-items="{_items(questions)}" role="region" aria-label="Your progress on this page"'
+        f"{EXCLUDE}>"
+        f"<details><summary data-count>This page has {count} "
+        f"question{'s' if count != 1 else ''}.</summary>"
+        '<ul class="livelab-page-progress__open" data-open></ul></details></div>'
+    )
+
+
+def page_summary_html(questions: list[PageQuestion]) -> str:
+    """The summary at the end of a lesson page: what is still open or was shown."""
+    return (
+        f'<div class="livelab livelab-page-summary" data-livelab="page-summary" '
+        f'data-items="{_items(questions)}" role="region" aria-labelledby="livelab-summary-title"'
+        f"{EXCLUDE}>"
+        '<p class="livelab-page-summary__title" id="livelab-summary-title">'
+        "<strong>Before you move on</strong></p>"
+        "<p data-count>Answer the questions above; this summary lists what is still open.</p>"
+        "<ul data-open hidden></ul></div>"
+    )
+
+
+def progress_placeholder() -> str:
+    """Marks where the plugin puts the progress table of the whole site."""
+    return '<div class="livelab livelab-progress" data-livelab="progress"></div>'
+
+
+def progress_table(pages: list[tuple[str, str, str, list[str]]]) -> str:
+    """A row per page with questions: link, solved / total and answers shown, by the browser."""
+    rows = "".join(
+        f'<tr data-page="{attr(url)}" data-ids="{attr(" ".join(ids))}">'
+        f'<td><a href="{attr(href)}">{html.escape(title)}</a></td>'
+        f"<td data-count>0 of {len(ids)}</td><td data-shown>0</td>"
+        "<td data-state>not started</td></tr>"
+        for url, href, title, ids in pages
+    )
+    return (
+        # An <article> around divs: see markup.lab_html on Material's search exclusion.
+        f'<article class="livelab livelab-progress" data-livelab="progress"{EXCLUDE}>'
+        '<table><thead><tr><th scope="col">Page</th><th scope="col">Solved</th>'
+        '<th scope="col">Answers shown</th>'
+        f'<th scope="col">State</th></tr></thead><tbody>{rows}</tbody></table>'
+        '<p class="livelab-status" data-storage-note hidden></p>'
+        '<div class="livelab-actions">'
+        + button_html("reset", "Reset progress")
+        + "</div>"
+        + confirm_html(
+            "Erase every saved answer and lab position on this site?",
+            ("confirm-reset", "Erase my progress"),
+            ("cancel-reset", "Cancel"),
+        )
+        + "</article>"
+    )

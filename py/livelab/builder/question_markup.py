@@ -1,0 +1,83 @@
+"""What every question's build-time HTML shares: inert markup with data-* attributes.
+
+Nothing a question keeps back until the student acts (reasons, reveals, explanations,
+hints, reference answers, listed wrong answers) is written into the page as text: it is
+sealed into one `data-sealed` attribute (base64 of JSON), which search, reader mode, print
+and a find in the page never see, and the widget opens only when the student earns it.
+Widget chrome (labels, buttons, verdicts) carries `data-search-exclude`, so the search
+index holds each question's prompt and options and nothing else.
+
+Each kind's own markup is in its module of livelab.builder.kinds; the browser widgets
+(livelab/web/widgets/numeric.js, choice.js, code.js) enable the controls and find everything
+through the data-* marks set there and here.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+
+from livelab.labs.markup import attr
+
+EXCLUDE = " data-search-exclude"
+NEEDS_JS = (
+    f'<noscript{EXCLUDE}><p class="livelab-status">Checking answers needs JavaScript.</p>'
+    "</noscript>"
+)
+
+
+def seal(data: dict) -> str:
+    """What a question keeps back, as an attribute value no reader or indexer reads as text."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return base64.b64encode(text.encode("utf-8")).decode("ascii")
+
+
+def unseal(value: str) -> dict:
+    """Inverse of seal, for tests and the author check."""
+    return json.loads(base64.b64decode(value).decode("utf-8"))
+
+
+def container(kind: str, qid: str, body: str, sealed: dict, extra: str = "") -> str:
+    return (
+        f'<div class="livelab livelab-question livelab-question--{kind}" data-livelab="{kind}" '
+        f'id="{attr(qid)}" data-question="{attr(qid)}" role="group" '
+        f'aria-labelledby="{attr(qid)}-prompt" data-sealed="{seal(sealed)}"{extra}>'
+        f"{body}{NEEDS_JS}</div>"
+    )
+
+
+def prompt_html(qid: str, prompt_html: str, label: str = "") -> str:
+    tag = f'<span class="livelab-tag"{EXCLUDE}>{html.escape(label)}</span> ' if label else ""
+    return f'<div class="livelab-question__prompt" id="{attr(qid)}-prompt">{tag}{prompt_html}</div>'
+
+
+def verdict_html() -> str:
+    live = 'role="status" aria-live="polite"'
+    return f'<div class="livelab-verdict" data-verdict {live}{EXCLUDE}></div>'
+
+
+def button_html(action: str, text: str, hidden: bool = False) -> str:
+    return (
+        f'<button type="button" class="livelab-button" data-action="{action}" disabled'
+        f"{' hidden' if hidden else ''}>{html.escape(text)}</button>"
+    )
+
+
+def actions_html(*buttons: str, extra: str = "") -> str:
+    return f'<div class="livelab-actions"{extra}{EXCLUDE}>{"".join(buttons)}</div>'
+
+
+def confirm_html(question: str, yes: tuple[str, str], no: tuple[str, str]) -> str:
+    """A yes/no box that asks before something that cannot be taken back."""
+    return (
+        f'<div class="livelab-confirm" data-confirm hidden{EXCLUDE}><p>{html.escape(question)}</p>'
+        + button_html(yes[0], yes[1])
+        + button_html(no[0], no[1])
+        + "</div>"
+    )
+
+
+def reveal_box() -> str:
+    """Where the sealed answer goes once it is earned or asked for; empty in the page."""
+    return f'<div class="livelab-reveal" data-reveal hidden{EXCLUDE}></div>'

@@ -1,0 +1,156 @@
+"""The files a livelab site serves besides its pages, as two steps any builder can run.
+
+`install` lays out assets/livelab/ (the browser code, Pyodide with the verified NumPy wheel,
+KaTeX, Workbox, CodeMirror, the zip of the Python the browser runs and manifest.json).
+`finish` writes the service worker, whose precache list must see every file of the built
+site, and the pre-compressed copies (after giving the last page its "Next" link home,
+livelab.builder.footer, and every page the script that starts Python early, .early). The
+MkDocs plugin runs both after its build. Zensical runs no plugin, so there `livelab assets`
+installs into the docs folder before the build (the builder copies them like any other file)
+and `livelab finish` runs on the built site.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import livelab
+from livelab.builder import assets, bytecode, compress, early, editor_files, fetch, footer, offline
+
+ASSET_DIR = "assets/livelab"
+WORKBOX_PATH = f"{ASSET_DIR}/workbox/"
+KATEX_FILES = ("katex.mjs", "katex.min.css", "fonts")  # in the npm package's dist/
+WEB_DIR = Path(livelab.__file__).parent / "web"
+"""The browser code (runtime/, widgets/, livelab.js, livelab.css), shipped inside the package."""
+
+
+class SiteAssetError(RuntimeError):
+    """A runtime file is missing or does not verify; the message says which and what to do."""
+
+
+def install(
+    out: Path, cache: Path | None, modules: Mapping[str, Path], math: bool
+) -> dict[str, object]:
+    """Write everything under assets/livelab/ into out; return the manifest written there."""
+    # The service worker's source becomes <site>/sw.js in `finish`, never a second copy here;
+    # the JavaScript tests and the package.json that marks ES modules for Node stay home.
+    ignore = shutil.ignore_patterns(offline.SW_NAME, "tests", "package.json")
+    shutil.copytree(WEB_DIR, out, dirs_exist_ok=True, ignore=ignore)
+    try:
+        runtime = fetch.fetch_runtime(fetch.cache_root(cache))
+        assets.install_runtime(runtime, out / "pyodide")
+        offline.install_workbox(runtime.workbox, out / "workbox")
+        editor_files.install_editor(runtime.editor, out / editor_files.EDITOR_DIR)
+    except (assets.AssetError, offline.OfflineError) as exc:
+        raise SiteAssetError(str(exc)) from None
+    if math:
+        _copy_katex(runtime.katex / "dist", out / "katex")
+    for old in out.glob("livelab-*.zip"):
+        old.unlink()
+    archive = assets.write_package_archive(Path(livelab.__file__).parent, out, modules)
+    manifest: dict[str, object] = {
+        "pyodide": "pyodide/",
+        "numpy": runtime.numpy_wheel.name,
+        "archive": archive.name,
+        "modules": list(modules),
+        "version": livelab.__version__,
+    }
+    wheel = out / "pyodide" / runtime.numpy_wheel.name
+    # Before boot_facts: it also writes the python_stdlib.zip the site serves.
+    made = bytecode.write_bytecode(
+        out, out / "pyodide", wheel, archive, list(modules), fetch.cache_root(cache)
+    )
+    if made is not None:
+        manifest["bytecode"] = made
+    manifest.update(assets.boot_facts(out / "pyodide", runtime.numpy_wheel.name, archive))
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+    return manifest
+
+
+def finish(site_dir: Path, site_url: str | None, retire: bool = False) -> None:
+    """Lead the last page home, start Python early on every page, write sw.js, then compress."""
+    footer.lead_last_page_home(site_dir)  # before the precache list records every page
+    early.start_workers_early(site_dir)
+    try:
+        # After every file a page asks for is in place, so the precache list holds them all.
+        offline.write_service_worker(
+            site_dir, WEB_DIR / offline.SW_NAME, site_url, WORKBOX_PATH, retire=retire
+        )
+    except offline.OfflineError as exc:
+        raise SiteAssetError(str(exc)) from None
+    # Last, so that every file written above has its pre-compressed copy.
+    compress.precompress(site_dir)
+
+
+def _copy_katex(source: Path, dest: Path) -> None:
+    missing = [name for name in KATEX_FILES if not (source / name).exists()]
+    if missing:
+        raise SiteAssetError(f"KaTeX files missing in {source}: {', '.join(missing)}")
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in KATEX_FILES:
+        if (source / name).is_dir():
+            shutil.copytree(source / name, dest / name, dirs_exist_ok=True)
+        else:
+            shutil.copyfile(source / name, dest / name)
+
+
+def _assets_command(args: argparse.Namespace) -> int:
+    from livelab.builder.course import CourseModuleError, import_course_modules
+
+    try:
+        modules = import_course_modules(args.module, Path.cwd())
+        install(
+            Path(args.dest), Path(args.cache_dir) if args.cache_dir else None, modules, args.math
+        )
+    except (SiteAssetError, CourseModuleError) as exc:
+        print(f"livelab: {exc}", file=sys.stderr)
+        return 1
+    print(f"livelab: the runtime files are in {args.dest}; build the site now")
+    return 0
+
+
+def sitemap_site_url(site_dir: Path) -> str | None:
+    """The address a site was built for: its sitemap's first <loc>, the home page's."""
+    sitemap = site_dir / "sitemap.xml"
+    if not sitemap.is_file():
+        return None
+    found = re.search(r"<loc>\s*([^<\s]+)\s*</loc>", sitemap.read_text(encoding="utf-8"))
+    return found.group(1) if found else None
+
+
+def _finish_command(args: argparse.Namespace) -> int:
+    site_dir = Path(args.site_dir)
+    try:
+        finish(site_dir, args.site_url or sitemap_site_url(site_dir))
+    except SiteAssetError as exc:
+        print(f"livelab: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def add_commands(sub: Any) -> None:
+    """`livelab assets` (before a build that runs no plugin) and `livelab finish` (after it)."""
+    cmd = sub.add_parser(
+        "assets",
+        help="put the runtime files into the docs folder, for builders without the plugin",
+    )
+    cmd.add_argument("dest", nargs="?", default=f"docs/{ASSET_DIR}")
+    cmd.add_argument("--cache-dir", help="where fetched runtime files are kept (see fetch-runtime)")
+    cmd.add_argument("--math", action="store_true", help="also KaTeX (pymdownx.arithmatex is on)")
+    cmd.add_argument(
+        "--module", action="append", default=[], help="a course module the browser needs too"
+    )
+    cmd.set_defaults(handler=_assets_command)
+    cmd = sub.add_parser(
+        "finish", help="write the service worker and compressed copies of a built site"
+    )
+    cmd.add_argument("site_dir")
+    cmd.add_argument("--site-url", help="the address it was built for (default: from sitemap.xml)")
+    cmd.set_defaults(handler=_finish_command)

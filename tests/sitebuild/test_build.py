@@ -1,0 +1,196 @@
+"""`mkdocs build --strict` of the real site, and authoring mistakes that must fail the build."""
+
+import gzip
+import html
+import json
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from livelab.builder import fetch
+from livelab.labs import lab_view
+from tests.harness import config_for_docs
+
+ROOT = Path(__file__).resolve().parents[2]
+MKDOCS = [
+    sys.executable,
+    "-m",
+    "mkdocs",
+    "build",
+    "--strict",
+    "--config-file",
+    str(ROOT / "mkdocs.yml"),
+]
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+
+
+def build(site_dir: Path, docs_dir: Path | None = None) -> subprocess.CompletedProcess:
+    """Build into site_dir; with docs_dir, build those pages under the real configuration."""
+    args = [*MKDOCS, "--site-dir", str(site_dir)]
+    if docs_dir is not None:
+        args[args.index(str(ROOT / "mkdocs.yml"))] = str(config_for_docs(docs_dir))
+    return subprocess.run(args, capture_output=True, text=True, env=ENV, cwd=ROOT, check=False)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    result = build(out)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_the_site_builds_strict_and_ships_the_runtime(site):
+    runtime = site / "assets/livelab"
+    manifest = json.loads((runtime / "manifest.json").read_text())
+    assert (runtime / manifest["archive"]).is_file()
+    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (runtime / manifest["pyodide"] / name).is_file()
+    assert list((runtime / "pyodide").glob("numpy-*.whl"))
+
+
+def test_the_site_ships_the_pyc_files_a_first_visit_would_compile(site):
+    runtime = site / "assets/livelab"
+    manifest = json.loads((runtime / "manifest.json").read_text())
+    packed = gzip.decompress((runtime / manifest["bytecode"]["file"]).read_bytes())
+    assert len(packed) == manifest["bytecode"]["size"]
+    # runtime/stored.js's layout: a 4-byte length, a JSON index [[path, size], ...], the bytes
+    index_end = 4 + int.from_bytes(packed[:4], "little")
+    index = json.loads(packed[4:index_end])
+    assert index_end + sum(size for _, size in index) == len(packed)
+    paths = {path for path, _ in index}
+    with zipfile.ZipFile(runtime / manifest["archive"]) as archive:
+        sources = {f"/opt/livelab/{name}" for name in archive.namelist() if name.endswith(".py")}
+    site_packages = "/lib/python3.12/site-packages"
+    expected = [
+        "/opt/livelab/livelab/__pycache__/worker_api.cpython-312.pyc",
+        f"{site_packages}/numpy/__pycache__/__init__.cpython-312.pyc",
+        f"{site_packages}/numpy/random/__pycache__/__init__.cpython-312.pyc",
+    ]
+    assert all(path in paths for path in expected), sorted(paths)[:20]
+    for path in paths:  # each beside a source of our package or NumPy's, where Python looks
+        folder, name = path.rsplit("/__pycache__/", 1)
+        source = f"{folder}/{name.split('.')[0]}.py"
+        assert source in sources or source.startswith(f"{site_packages}/numpy/"), path
+    at = index_end
+    for _, size in index:  # hash-based and checked against its source (PEP 552)
+        assert packed[at + 2 : at + 4] == b"\r\n" and packed[at + 4] == 0b11
+        at += size
+
+
+def test_the_site_serves_pyodides_standard_library_with_the_modules_a_visit_imports_compiled(
+    site,
+):
+    runtime = fetch.fetch_runtime(fetch.cache_root())
+    served = site / "assets/livelab/pyodide/python_stdlib.zip"
+    manifest = json.loads((site / "assets/livelab/manifest.json").read_text())
+    with (
+        zipfile.ZipFile(runtime.pyodide / "python_stdlib.zip") as ours,
+        zipfile.ZipFile(served) as theirs,
+    ):
+        original = {info.filename: ours.read(info) for info in ours.infolist()}
+        compiled = {info.filename: theirs.read(info) for info in theirs.infolist()}
+    pycs = {name for name in compiled if name.endswith(".pyc")}
+    assert len(pycs) == manifest["bytecode"]["stdlib"] > 100
+    # Pyodide's own start, NumPy's imports and ours: each .pyc replaces its source.
+    for module in ("typing.pyc", "inspect.pyc", "json/__init__.pyc", "dataclasses.pyc"):
+        assert module in pycs and module[:-1] not in compiled, module
+    assert {name[:-1] for name in pycs} <= original.keys()
+    # Everything else is Pyodide's entry, byte for byte.
+    assert {name: data for name, data in compiled.items() if name not in pycs} == {
+        name: data for name, data in original.items() if name + "c" not in pycs
+    }
+    for name in pycs:  # Python 3.12's, hash-based, not checked (there is no source beside it)
+        assert compiled[name][:4] == (3531).to_bytes(2, "little") + b"\r\n", name
+        assert compiled[name][4] == 0b01, name
+
+
+def test_the_rope_lab_is_rendered_with_numbers_computed_at_build_time(site):
+    page = (site / "level-19/modern-blocks/index.html").read_text(encoding="utf-8")
+    match = re.search(r'<article [^>]*data-lab="rope"[^>]*data-params="([^"]*)"', page)
+    assert match, "no element with data-lab=rope"
+    params = json.loads(html.unescape(match.group(1)))
+    expected = lab_view("rope", params)["view"]["text"]["score"]
+    assert re.search(rf'<output [^>]*data-text="score"[^>]*>{re.escape(expected)}</output>', page)
+
+
+def test_pages_carry_no_inline_script_from_fences(site):
+    page = (site / "level-19/modern-blocks/index.html").read_text(encoding="utf-8")
+    lab = page[page.index('data-lab="rope"') :]
+    lab = lab[: lab.index("data-status")]
+    assert "<script" not in lab
+
+
+def write_page(tmp_path: Path, body: str) -> Path:
+    docs = tmp_path / "docs"
+    (docs / "unit").mkdir(parents=True)
+    (docs / "index.md").write_text("# Home\n", encoding="utf-8")
+    (docs / "unit/broken.md").write_text(f"# Broken\n\n{body}\n", encoding="utf-8")
+    return docs
+
+
+BAD_FENCES = {
+    "not yaml": ("```lab\nlab: rope\nid: [unclosed\n```", "not valid YAML"),
+    "not a mapping": ("```lab\njust words\n```", "must be YAML settings"),
+    "unknown lab": (
+        "```lab\nlab: ropes\nid: r1\n```",
+        "unknown lab 'ropes' (did you mean 'rope'?)",
+    ),
+    "unknown option": ("```lab\nlab: rope\nid: r1\nspeed: 3\n```", "unknown option 'speed'"),
+    "out of range": ("```lab\nlab: rope\nid: r1\nq_pos: 99\n```", "q_pos must lie in"),
+    "bad id": ("```lab\nlab: rope\nid: Rope One\n```", "id must be lowercase"),
+    "duplicate id": (
+        "```lab\nlab: rope\nid: r1\n```\n\n```lab\nlab: rope\nid: r1\n```",
+        "'r1' is used twice",
+    ),
+    "numeric without answer": (
+        "```numeric\nid: q1\nprompt: How many?\n```",
+        "missing option 'answer'",
+    ),
+    "numeric unknown option": (
+        "```numeric\nid: q1\nprompt: P\nanswer: 3\ntolerance: 1\n```",
+        "unknown option 'tolerance'",
+    ),
+    "numeric unreadable answer": (
+        "```numeric\nid: q1\nprompt: P\nanswer: three\n```",
+        "answer 'three'",
+    ),
+    "numeric wrong that is right": (
+        "```numeric\nid: q1\nprompt: P\nanswer: 0.84\ndecimals: 2\nwrong:\n"
+        "  - answer: 0.842\n    message: M\n```",
+        "would count as right",
+    ),
+    "choice without a correct option": (
+        "```choice\nid: q1\nprompt: P\noptions:\n  - text: a\n    why: w\n"
+        "  - text: b\n    why: w\n```",
+        "exactly one option must be marked correct",
+    ),
+    "choice option without why": (
+        "```choice\nid: q1\nprompt: P\noptions:\n  - text: a\n    correct: true\n"
+        "  - text: b\n    why: w\n```",
+        "option 1 needs text and why",
+    ),
+    "code unknown question": (
+        "```code\nid: c1\nquestion: softmax\nprompt: P\n```",
+        "unknown code question 'softmax'",
+    ),
+    "question id twice": (
+        "```numeric\nid: q1\nprompt: P\nanswer: 1\n```\n\n"
+        "```numeric\nid: q1\nprompt: P\nanswer: 2\n```",
+        "'q1' is used twice",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_FENCES))
+def test_a_malformed_fence_fails_the_build_naming_page_and_problem(tmp_path, case):
+    body, problem = BAD_FENCES[case]
+    result = build(tmp_path / "site", write_page(tmp_path, body))
+    assert result.returncode != 0
+    assert "unit/broken.md" in result.stderr
+    assert problem in result.stderr
