@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from tests.harness import Site, course_served, launch_chromium, serve_site
 
@@ -55,10 +56,53 @@ class PageLog:
         return [url for url in self.workers if "/livelab/runtime/worker.js" in url]
 
 
-@pytest.fixture
-def page(browser) -> Iterator[Page]:
+@pytest.fixture(scope="module")
+def warm_context(browser) -> Iterator[BrowserContext]:
+    """One browser profile for a whole test file, as a returning student has: its service
+    worker, precache and stored Python (snapshot, bytecode) carry from test to test."""
     context = browser.new_context()
+    origins: set[str] = set()
+    context.on("request", lambda request: origins.add(origin_of(request.url)))
+    context.origins_seen = origins  # type: ignore[attr-defined]
+    yield context
+    context.close()
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def forget_the_student(context: BrowserContext) -> None:
+    """Close the context's pages and clear what a student leaves behind on every origin it
+    asked (saved progress, the scratchpad, cookies), keeping what the site stored for itself:
+    the service worker and Cache Storage (the precache, the stored Python)."""
+    for open_page in context.pages:
+        open_page.close()
+    blank = context.new_page()
+    cdp = context.new_cdp_session(blank)
+    for origin in context.origins_seen:  # type: ignore[attr-defined]
+        if origin.startswith("http"):
+            cdp.send(
+                "Storage.clearDataForOrigin",
+                {"origin": origin, "storageTypes": "local_storage,indexeddb,websql"},
+            )
+    context.clear_cookies()
+    blank.close()
+
+
+@pytest.fixture
+def page(request, browser) -> Iterator[Page]:
+    """A tab in a fresh profile, or in a test file's `warm` profile (see `warm_context`) unless
+    the test is marked `cold`: a test that routes requests, counts downloads or needs a first
+    visit stays cold."""
+    marks = {mark.name for mark in request.node.iter_markers()}
+    warm = "warm" in marks and "cold" not in marks
+    context = request.getfixturevalue("warm_context") if warm else browser.new_context()
     page = context.new_page()
     page.log = PageLog(page)  # type: ignore[attr-defined]
     yield page
-    context.close()
+    if warm:
+        forget_the_student(context)
+    else:
+        context.close()

@@ -12,6 +12,9 @@ from playwright.sync_api import expect
 from livelab.labs import all_labs, glu, modern_block, norm_path, rms, rope_clock
 from livelab.labs.modern_block_figure import COLUMNS, STEP_ROWS
 
+# One browser profile for the file: a student coming back (conftest.py `page`).
+pytestmark = pytest.mark.warm
+
 LESSON = "level-19/modern-blocks/"
 LIVE = re.compile("^Live:")
 

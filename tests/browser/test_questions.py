@@ -10,6 +10,10 @@ from livelab import grading
 from livelab.answers import NumericSpec
 from livelab.questions import load_blanks
 from tests.answer_vectors import close_readings, expand, load
+from tests.browser.conftest import forget_the_student
+
+# One browser profile for the file: a student coming back (conftest.py `page`).
+pytestmark = pytest.mark.warm
 
 STORAGE_KEY = "livelab-progress:/"
 CLIENT = "assets/livelab/runtime/client.js"
@@ -87,6 +91,23 @@ def test_numeric_answer_and_verdict_survive_a_reload(page, site):
     expect(verdict(page, "q7")).to_have_text(re.compile("^Correct"))
 
 
+def test_the_next_test_in_a_warm_profile_starts_with_no_answers(page, site):
+    """What conftest.py does between two tests of a `warm` file: the answer is gone, the
+    service worker that serves the page is not."""
+    q = open_question(page, site, "q7")
+    answer_numeric(page, "q7", q.reveal)
+    expect(verdict(page, "q7")).to_have_text(re.compile("^Correct"))
+    page.evaluate("navigator.serviceWorker.ready")  # registered once Python is live
+    context = page.context
+    forget_the_student(context)
+    later = context.new_page()
+    open_question(later, site, "q7")
+    assert later.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!r?.active)")
+    expect(question(later, "q7").get_by_label("Your answer")).to_have_value("")
+    expect(verdict(later, "q7")).to_have_text("")
+    assert later.evaluate("(k) => localStorage.getItem(k)", STORAGE_KEY) is None
+
+
 def python_state(page, site, settled=False):
     """The page's runtime state: "starting", "ready" or "failed"; with settled, once it has
     left "starting" (or after 30 s)."""
@@ -105,6 +126,7 @@ def python_state(page, site, settled=False):
     )
 
 
+@pytest.mark.cold  # routes the wasm download
 def test_numeric_questions_are_graded_when_python_cannot_start(page, site):
     page.context.route(WASM, lambda route: route.abort())
     q5 = open_question(page, site, "q5")
@@ -122,6 +144,7 @@ def test_numeric_questions_are_graded_when_python_cannot_start(page, site):
     expect(question(page, "q7").get_by_role("button", name="Retry")).to_have_count(0)
 
 
+@pytest.mark.cold  # routes the wasm download
 def test_a_numeric_question_is_graded_before_python_is_ready(page, site):
     held = []  # the wasm request, kept unanswered: Python stays "starting"
     page.context.route(WASM, lambda route: held.append(route))

@@ -14,6 +14,9 @@ from tests.browser.test_accessibility import OUTSIDE_OUR_MARKUP, PALETTES, READY
 from tests.browser.test_questions import open_question, submit_code, verdict
 from tests.browser.test_rope_lab import LESSON, open_live_lab, score
 
+# One browser profile for the file: a student coming back (conftest.py `page`).
+pytestmark = pytest.mark.warm
+
 OTHER = "level-19/worked-examples/"
 RUN_LIMIT = 30_000  # a first run waits for Python's warm-up
 ON_PANEL = "axe.run(document.querySelector('.livelab-scratchpad-region')"
