@@ -15,6 +15,9 @@ from livelab.builder.kinds.numeric import NumericQuestion
 from livelab.questions import PRELUDE, code_question, load_blanks
 from tests.browser.test_questions import answer_numeric, open_question, question, verdict
 
+# One browser profile for the file: a student coming back (conftest.py `page`).
+pytestmark = pytest.mark.warm
+
 WINDOW = 8  # words: a run this long from a hidden text must not stand anywhere unhidden
 SHORTEST = 6  # words: a shorter hidden text ("Take the square root.", "12") is common prose
 MATH = re.compile(r"\$[^$]*\$")  # formulas are shared by prose and reasons; words are not

@@ -18,6 +18,9 @@ from livelab.questions import load_blanks
 from tests.browser.test_questions import blank, open_question, question, submit_code, verdict
 from tests.harness import block_until_lifted
 
+# One browser profile for the file: a student coming back (conftest.py `page`).
+pytestmark = pytest.mark.warm
+
 CHAPTER = "level-19/worked-examples/"
 RESTARTED = worker_api.RESTART_NOTES["changed"]
 VOID = re.compile(r"^Not yet\. This check does not count")
@@ -186,6 +189,7 @@ def test_a_huge_array_gets_python_restarted_and_the_next_check_works(page, site)
         ("**/livelab-*.zip", "the course's Python code could not be downloaded."),
     ],
 )
+@pytest.mark.cold  # blocks downloads in its context
 def test_a_failed_download_says_what_failed_and_retry_recovers(page, site, blocked, sentence):
     lift = block_until_lifted(page.context, blocked)
     url, _ = site.question("c1")

@@ -3,7 +3,11 @@ the guides for course authors are reachable from the home page but stay out of t
 
 import re
 
+import pytest
 from playwright.sync_api import expect
+
+# One browser profile for the file: a student coming back (conftest.py `page`).
+pytestmark = pytest.mark.warm
 
 LESSON = "level-19/modern-blocks/"
 CHAPTER = "level-19/worked-examples/"

@@ -4,12 +4,16 @@ behind by the scratchpad to strike during a later check, never earns "Correct"."
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from livelab import worker_api
 from livelab.questions import load_blanks
 from tests.browser.test_questions import open_question, submit_code, verdict
 from tests.browser.test_scratchpad import editor, open_scratchpad, panel, status
+
+# One browser profile for the file: a student coming back (conftest.py `page`).
+pytestmark = pytest.mark.warm
 
 VOID = re.compile(r"^Not yet\. This check does not count")
 ANY_VERDICT = re.compile("^(Correct|Not yet)")
