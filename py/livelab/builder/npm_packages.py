@@ -1,7 +1,9 @@
 """Which pinned npm packages the site serves, and which of their files.
 
-runtime.lock.json pins every package by version and integrity; this module only groups
-them by use, so livelab.builder.fetch knows what to fetch and the installers what to copy.
+package-lock.json pins every package by version and integrity, and livelab.builder.pins
+writes runtime.lock.json (what the fetcher reads) from it; this module only groups them by
+use, so the pins module knows what to write, livelab.builder.fetch what to fetch and the
+installers what to copy. The tests' own npm tools are listed here too.
 """
 
 from __future__ import annotations
@@ -41,3 +43,7 @@ EDITOR_PACKAGES = (
     "w3c-keyname",
     "crelt",
 )
+# What the site serves from npm, so what runtime.lock.json pins and the fetcher downloads.
+RUNTIME_PACKAGES = ("pyodide", "katex", *WORKBOX_PACKAGES, *EDITOR_PACKAGES)
+# What the tests use (tests/tools.py), so what tests/tools.lock.json pins.
+TOOL_PACKAGES = ("axe-core",)
