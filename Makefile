@@ -58,7 +58,7 @@ lock:
 		--no-emit-index-url --no-emit-find-links --annotation-style line \
 		-o requirements.lock pyproject.toml requirements.in
 
-# Pyodide, KaTeX, Workbox and CodeMirror straight from the npm registry (no npm, no node_modules), each
+# Pyodide, KaTeX and Workbox straight from the npm registry (no npm, no node_modules), each
 # checked against its sha512 in py/livelab/builder/runtime.lock.json (written from
 # package-lock.json by `python -m livelab.builder.pins`), and Pyodide's NumPy wheel,
 # checked against pyodide-lock.json; cached in $$LIVELAB_CACHE or ~/.cache/livelab. A build
@@ -68,7 +68,7 @@ $(STAMPS)/runtime: $(STAMPS)/python py/livelab/builder/runtime.lock.json
 	@mkdir -p $(STAMPS) && touch $@
 
 # node_modules/ exactly as package-lock.json pins it (the one source of the npm pins; see
-# livelab.builder.pins): `npm test` (the JavaScript tests) runs on it.
+# livelab.builder.pins): `npm test` (the JavaScript tests) and the editor bundle's rebuild check run on it.
 $(STAMPS)/npm: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@mkdir -p $(STAMPS) && touch $@
