@@ -33,7 +33,7 @@ ENGINES := $(STAMPS)/chromium $(STAMPS)/firefox $(STAMPS)/webkit
 
 # The cross-engine suite runs in a pytest of its own: Playwright's sync API cannot start a
 # second time in a process whose browser tests still hold the first.
-test: $(STAMPS)/runtime $(ENGINES)
+test: $(STAMPS)/runtime $(STAMPS)/npm $(ENGINES)
 	$(BIN)/python -m pytest --ignore=tests/engines
 	$(BIN)/python -m pytest tests/engines
 
@@ -58,12 +58,19 @@ lock:
 		--no-emit-index-url --no-emit-find-links --annotation-style line \
 		-o requirements.lock pyproject.toml requirements.in
 
-# Pyodide, KaTeX, Workbox and CodeMirror straight from the npm registry (no npm, no node_modules), each
-# checked against its sha512 in py/livelab/builder/runtime.lock.json, and Pyodide's NumPy wheel,
+# Pyodide, KaTeX and Workbox straight from the npm registry (no npm, no node_modules), each
+# checked against its sha512 in py/livelab/builder/runtime.lock.json (written from
+# package-lock.json by `python -m livelab.builder.pins`), and Pyodide's NumPy wheel,
 # checked against pyodide-lock.json; cached in $$LIVELAB_CACHE or ~/.cache/livelab. A build
 # fetches whatever is missing by itself; this step only does it up front.
 $(STAMPS)/runtime: $(STAMPS)/python py/livelab/builder/runtime.lock.json
 	$(BIN)/livelab fetch-runtime
+	@mkdir -p $(STAMPS) && touch $@
+
+# node_modules/ exactly as package-lock.json pins it (the one source of the npm pins; see
+# livelab.builder.pins): `npm test` (the JavaScript tests) and the editor bundle's rebuild check run on it.
+$(STAMPS)/npm: package.json package-lock.json
+	npm ci --no-audit --no-fund
 	@mkdir -p $(STAMPS) && touch $@
 
 # Debian's Chromium for the browser tests; never a browser downloaded by a test tool.

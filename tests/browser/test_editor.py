@@ -1,4 +1,4 @@
-"""The scratchpad's code editor (livelab/web/editor/editor.js, CodeMirror vendored by the build),
+"""The scratchpad's code editor (livelab/web/editor/editor.js, CodeMirror as one committed bundle),
 mounted on a built lesson page as the scratchpad mounts it, and driven from the keyboard."""
 
 from __future__ import annotations
@@ -8,8 +8,6 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from livelab.builder.editor_files import EDITOR_DIR, site_folder
-from livelab.builder.npm_packages import EDITOR_PACKAGES
 from tests import tools
 from tests.browser.test_builders import serve_zensical
 from tests.browser.test_offline import precached
@@ -17,7 +15,7 @@ from tests.harness import Site
 
 LESSON = "level-19/modern-blocks/"
 EDITOR = "assets/livelab/editor/editor.js"
-CODEMIRROR = f"/assets/livelab/{EDITOR_DIR}/"
+CODEMIRROR = "/assets/livelab/editor/codemirror.bundle.js"
 NAME = "Python code"
 # Mounts an editor at the top of the page's content; what it reports lands on window.editorLog.
 MOUNT = """async ([url, doc]) => {
@@ -95,9 +93,8 @@ def test_a_program_typed_with_indentation_runs_on_ctrl_enter_and_nothing_leaves_
     assert log["changes"][-1] == PROGRAM
     assert len(log["changes"]) >= len("print(double(21), 'done', None)")
     expect(page.locator(".cm-lineNumbers .cm-gutterElement", has_text="3")).to_be_visible()
-    asked = [u for u in page.log.requests if CODEMIRROR in u]
-    for name in EDITOR_PACKAGES:
-        assert any(f"{CODEMIRROR}{site_folder(name)}/index.js" in u for u in asked), name
+    # CodeMirror is one request, beside the editor.
+    assert len([u for u in page.log.requests if CODEMIRROR in u]) == 1
     foreign = [u for u in page.log.requests if not u.startswith((site.origin, "data:", "blob:"))]
     assert foreign == []
     assert page.log.errors == []
@@ -175,7 +172,6 @@ def test_under_zensical_the_editor_loads_from_the_site_too(page, zensical_site):
     page.get_by_role("textbox", name=NAME, exact=True).click()
     page.keyboard.press("Control+Enter")
     assert page.evaluate("window.editorLog.runs") == ["print(1)"]
-    asked = [u for u in page.log.requests if CODEMIRROR in u]
-    assert len(asked) == len(EDITOR_PACKAGES)
+    assert len([u for u in page.log.requests if CODEMIRROR in u]) == 1
     assert all(u.startswith(zensical_site.origin) for u in page.log.requests)
     assert page.log.errors == []

@@ -93,8 +93,7 @@ def test_the_cache_is_the_setting_then_the_variable_then_the_users_cache(tmp_pat
 
 def test_every_pin_names_a_version_and_a_sha512_integrity():
     pins = fetch.pins()
-    expected = {"pyodide", "katex", *fetch.WORKBOX_PACKAGES, *fetch.EDITOR_PACKAGES}
-    assert set(pins) == expected
+    assert set(pins) == {"pyodide", "katex", *fetch.WORKBOX_PACKAGES}
     for pin in pins.values():
         assert pin.version.count(".") == 2, pin
         assert pin.integrity.startswith("sha512-") and len(pin.integrity) == 95, pin
@@ -107,3 +106,18 @@ def test_the_real_cache_holds_what_the_site_serves():
     for name, folder in runtime.workbox.items():
         assert folder.name == f"{name}-{fetch.pins()[name].version}"
     assert runtime.numpy_wheel.name == fetch.locked_wheel(runtime.pyodide).file_name
+
+
+def test_a_scoped_package_is_downloaded_from_its_scoped_address_and_must_match_its_pin(
+    tmp_path, monkeypatch
+):
+    good = fetch.Pin("@lezer/lr", "1.4.12", fetch.integrity_of(b"the real tarball"))
+    monkeypatch.setattr(fetch, "pins", lambda: {"@lezer/lr": good})
+    monkeypatch.setenv(fetch.REGISTRY_ENV, "https://npm.example/")
+    asked: list[str] = []
+    monkeypatch.setattr(fetch, "_download", lambda url: asked.append(url) or b"other bytes")
+    with pytest.raises(fetch.AssetError) as info:
+        fetch.package_dir("@lezer/lr", tmp_path)
+    assert asked == ["https://npm.example/@lezer/lr/-/lr-1.4.12.tgz"]
+    assert good.integrity in str(info.value)
+    assert not (tmp_path / "npm" / "@lezer" / "lr-1.4.12").exists()

@@ -43,8 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     fetch_cmd = sub.add_parser(
         "fetch-runtime",
-        help="fetch and verify Pyodide, its NumPy wheel, KaTeX, Workbox and CodeMirror "
-        "into the cache",
+        help="fetch and verify Pyodide, its NumPy wheel, KaTeX and Workbox into the cache",
     )
     fetch_cmd.add_argument(
         "--cache-dir",

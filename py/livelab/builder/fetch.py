@@ -1,8 +1,9 @@
 """Fetch the runtime files into a cache, verified, with no npm and no node_modules.
 
-The site serves files from npm packages: Pyodide's core, KaTeX, Workbox and CodeMirror.
-Their versions and sha512 integrities are pinned in runtime.lock.json beside this module,
-the one place that names them (npm_packages groups them by use). Each tarball comes
+The site serves files from npm packages: Pyodide's core, KaTeX and Workbox. Their versions
+and sha512 integrities are pinned in runtime.lock.json beside this module, which
+livelab.builder.pins writes from the repository's package-lock.json (npm_packages groups
+them by use); CodeMirror comes as a bundle inside livelab itself. Each tarball comes
 straight from the npm registry, is checked against its pin before anything is unpacked,
 and is unpacked into <cache>/npm/<name>-<version>/.
 
@@ -35,7 +36,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from livelab.builder.npm_packages import CORE_FILES, EDITOR_PACKAGES, WORKBOX_PACKAGES
+from livelab.builder.npm_packages import CORE_FILES, WORKBOX_PACKAGES
 
 LOCK_FILE = Path(__file__).with_name("runtime.lock.json")
 CACHE_ENV = "LIVELAB_CACHE"
@@ -183,7 +184,6 @@ class Runtime:
     pyodide: Path
     katex: Path
     workbox: dict[str, Path]  # npm package name -> unpacked folder
-    editor: dict[str, Path]  # the same, for CodeMirror and what it imports
     numpy_wheel: Path
 
 
@@ -194,7 +194,6 @@ def fetch_runtime(cache: Path) -> Runtime:
         pyodide=pyodide,
         katex=package_dir("katex", cache),
         workbox={name: package_dir(name, cache) for name in WORKBOX_PACKAGES},
-        editor={name: package_dir(name, cache) for name in EDITOR_PACKAGES},
         numpy_wheel=fetch_numpy_wheel(pyodide, cache),
     )
 

@@ -20,7 +20,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from livelab.builder.assets import sha256_of
-from livelab.builder.editor_files import EDITOR_DIR, LICENSE
 
 SW_NAME = "sw.js"
 # The npm packages whose builds the service worker imports: the loader, then the modules
@@ -37,8 +36,9 @@ WORKBOX_BUILDS = {
 # same), Lunr's language packs and word splitters (English search loads none), KaTeX's older
 # font formats (every browser that runs Pyodide takes woff2), the 404 page, the service
 # worker and its Workbox scripts (the browser keeps those with the registration itself), the
-# licences shipped beside the editor's modules, and the browser code's own tests. The
-# editor's modules themselves are precached, so the scratchpad opens offline.
+# licences shipped beside the editor's CodeMirror bundle, and the browser code's own tests.
+# The bundle itself (assets/livelab/editor/codemirror.bundle.js) is precached, so the
+# scratchpad opens offline.
 SKIPPED = (
     "*.map",
     "*.gz",
@@ -48,7 +48,7 @@ SKIPPED = (
     "assets/livelab/katex/fonts/*.ttf",
     "assets/livelab/katex/fonts/*.woff",
     "assets/livelab/workbox/*",
-    f"assets/livelab/{EDITOR_DIR}/*/{LICENSE}",
+    "assets/livelab/editor/*.licenses.txt",
     "assets/livelab/tests/*",
 )
 REVISION_DIGITS = 16

@@ -1,7 +1,7 @@
 """The files a livelab site serves besides its pages, as two steps any builder can run.
 
 `install` lays out assets/livelab/ (the browser code, Pyodide with the verified NumPy wheel,
-KaTeX, Workbox, CodeMirror, the zip of the Python the browser runs and manifest.json).
+KaTeX, Workbox, the zip of the Python the browser runs and manifest.json).
 `finish` writes the service worker, whose precache list must see every file of the built
 site, and the pre-compressed copies (after giving the last page its "Next" link home,
 livelab.builder.footer, and every page the script that starts Python early, .early). The
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import livelab
-from livelab.builder import assets, bytecode, compress, early, editor_files, fetch, footer, offline
+from livelab.builder import assets, bytecode, compress, early, fetch, footer, offline
 
 ASSET_DIR = "assets/livelab"
 WORKBOX_PATH = f"{ASSET_DIR}/workbox/"
@@ -47,7 +47,6 @@ def install(
         runtime = fetch.fetch_runtime(fetch.cache_root(cache))
         assets.install_runtime(runtime, out / "pyodide")
         offline.install_workbox(runtime.workbox, out / "workbox")
-        editor_files.install_editor(runtime.editor, out / editor_files.EDITOR_DIR)
     except (assets.AssetError, offline.OfflineError) as exc:
         raise SiteAssetError(str(exc)) from None
     if math:

@@ -1,5 +1,6 @@
-// The code editor of the Python scratchpad: CodeMirror 6, vendored into the site by the build
-// (livelab/builder/editor_files.py) as plain ES modules under assets/livelab/codemirror/.
+// The code editor of the Python scratchpad: CodeMirror 6 as one minified ES module beside this
+// file (codemirror.bundle.js, built by esbuild from the packages package-lock.json pins: `npm
+// run bundle-editor`, tools/bundle-editor.mjs; its licences in codemirror.bundle.licenses.txt).
 // Nothing is downloaded until the first createEditor call, so a page that never opens the
 // scratchpad costs no extra bytes. Python mode, line numbers, bracket matching, undo and redo,
 // Tab and Shift-Tab indent and dedent the lines (Escape, then Tab, leaves the editor, as in
@@ -7,25 +8,16 @@
 // light theme on the default scheme, the dark one on `slate`; every text colour has a
 // contrast of at least 4.5:1 on its background (WCAG AA).
 
-let modules = null;
+let bundle = null;
 
 // One download per page, shared by every editor; a failed one (offline, say) is tried again.
+// The bundle exports exactly the names used here (tools/codemirror-entry.mjs).
 function load() {
-  modules ??= Promise.all([
-    import("../codemirror/codemirror-state/index.js"),
-    import("../codemirror/codemirror-view/index.js"),
-    import("../codemirror/codemirror-language/index.js"),
-    import("../codemirror/codemirror-commands/index.js"),
-    import("../codemirror/codemirror-lang-python/index.js"),
-    import("../codemirror/lezer-highlight/index.js"),
-  ]).then(
-    ([state, view, language, commands, python, highlight]) => ({ state, view, language, commands, python, highlight }),
-    (error) => {
-      modules = null;
-      throw error;
-    },
-  );
-  return modules;
+  bundle ??= import("./codemirror.bundle.js").catch((error) => {
+    bundle = null;
+    throw error;
+  });
+  return bundle;
 }
 
 // Text colours of each scheme: contrast >= 4.5:1 on the code background (#f5f5f5 and
@@ -55,9 +47,8 @@ const DARK = {
   "--livelab-cm-border": "#5a6070",
 };
 
-function theme({ view, language, highlight }) {
-  const { EditorView } = view;
-  const { tags: t } = highlight;
+function theme(cm) {
+  const { EditorView, HighlightStyle, syntaxHighlighting, tags: t } = cm;
   const look = EditorView.theme({
     "&": {
       ...LIGHT,
@@ -88,7 +79,7 @@ function theme({ view, language, highlight }) {
     },
     "&.cm-focused .cm-nonmatchingBracket": { color: "var(--livelab-cm-number)", textDecoration: "underline wavy" },
   });
-  const colours = language.HighlightStyle.define([
+  const colours = HighlightStyle.define([
     { tag: [t.keyword, t.self], color: "var(--livelab-cm-keyword)" },
     { tag: [t.string, t.special(t.string)], color: "var(--livelab-cm-string)" },
     { tag: [t.number, t.bool, t.null, t.escape], color: "var(--livelab-cm-number)" },
@@ -97,7 +88,7 @@ function theme({ view, language, highlight }) {
     { tag: [t.className, t.definition(t.className)], color: "var(--livelab-cm-class)" },
     { tag: t.invalid, textDecoration: "underline wavy" },
   ]);
-  return [look, language.syntaxHighlighting(colours)];
+  return [look, syntaxHighlighting(colours)];
 }
 
 /**
@@ -107,10 +98,9 @@ function theme({ view, language, highlight }) {
  */
 export async function createEditor(parent, { doc = "", label = "Python code", onRun, onChange } = {}) {
   const cm = await load();
-  const { EditorState, Prec } = cm.state;
-  const { EditorView, keymap, lineNumbers } = cm.view;
-  const { bracketMatching, indentOnInput, indentUnit } = cm.language;
-  const { defaultKeymap, history, historyKeymap, indentWithTab } = cm.commands;
+  const { EditorState, Prec, EditorView, keymap, lineNumbers } = cm;
+  const { bracketMatching, indentOnInput, indentUnit } = cm;
+  const { defaultKeymap, history, historyKeymap, indentWithTab, python } = cm;
   const run = (target) => {
     onRun?.(target.state.doc.toString());
     return true;
@@ -126,7 +116,7 @@ export async function createEditor(parent, { doc = "", label = "Python code", on
         bracketMatching(),
         indentUnit.of("    "),
         EditorState.tabSize.of(4),
-        cm.python.python(),
+        python(),
         theme(cm),
         // Above the default keymap, whose Mod-Enter inserts a blank line.
         Prec.highest(keymap.of([
