@@ -42,6 +42,18 @@ def source_copy(dest: Path) -> Path:
     return dest
 
 
+def install_wheel(python: Path, wheel: Path, cwd: Path) -> None:
+    """Install a livelab wheel and its dependencies into python's environment by this one's pip
+    (`pip --python`, so that environment needs no pip), held to requirements.lock's versions and
+    hashes; the wheel goes in by its own hash, as hash-checking mode requires of every file."""
+    requirements = cwd / "livelab-wheel.txt"
+    digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    requirements.write_text(f"{wheel} --hash=sha256:{digest}\n", encoding="utf-8")
+    lock = ROOT / "requirements.lock"
+    pip = (sys.executable, "-m", "pip", "--python", python)
+    run(*pip, "install", "-q", "-c", lock, "-r", requirements, cwd=cwd)
+
+
 def build_wheel(source: Path, out: Path) -> Path:
     """A wheel of livelab built by pip from a copy of the sources in source/."""
     source_copy(source)

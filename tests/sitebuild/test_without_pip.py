@@ -13,13 +13,12 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import time
 import venv
 
 from livelab.builder import fetch, wheel_sources
 from tests.harness import ROOT
-from tests.packaging import CARRIER, Server, build_wheel, run
+from tests.packaging import CARRIER, Server, build_wheel, install_wheel
 
 EXAMPLE = ROOT / "examples" / "softmax-course"
 
@@ -31,10 +30,7 @@ def test_the_example_course_builds_in_a_venv_without_pip(tmp_path):
     venv.EnvBuilder(with_pip=False).create(env_dir)
     python = env_dir / "bin" / "python"
     assert subprocess.run([python, "-c", "import pip"], capture_output=True).returncode != 0
-    run(
-        sys.executable, "-m", "pip", "--python", python, "install", "-q",
-        "-c", ROOT / "requirements.lock", wheel, cwd=tmp_path,
-    )  # fmt: skip
+    install_wheel(python, wheel, tmp_path)
     installed = time.perf_counter()
 
     # The npm packages and the bytecode this machine has; no NumPy wheel, so the build fetches it.
