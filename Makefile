@@ -50,11 +50,12 @@ $(STAMPS)/python: pyproject.toml requirements.lock
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@mkdir -p $(STAMPS) && touch $@
 
-# Recompile requirements.lock from pyproject.toml's ranges and requirements.in's pins.
+# Recompile requirements.lock from pyproject.toml's ranges and requirements.in's pins, each
+# version with the sha256 of every file of it, so `pip install -r requirements.lock` checks them.
 lock:
 	test -x .cache/piptools/bin/pip-compile || ($(PYTHON) -m venv .cache/piptools && \
 		.cache/piptools/bin/pip install --quiet pip-tools)
-	.cache/piptools/bin/pip-compile --quiet --extra test --strip-extras --no-header \
+	.cache/piptools/bin/pip-compile --quiet --generate-hashes --extra test --strip-extras --no-header \
 		--no-emit-index-url --no-emit-find-links --annotation-style line \
 		-o requirements.lock pyproject.toml requirements.in
 

