@@ -23,8 +23,8 @@ site: $(STAMPS)/runtime
 ZENSICAL_ROOT := .cache/zensical-build
 site-zensical: $(STAMPS)/runtime
 	rm -rf $(ZENSICAL_ROOT) && mkdir -p $(ZENSICAL_ROOT)
-	cp -r mkdocs.yml zensical.yml docs $(ZENSICAL_ROOT)/
-	$(BIN)/livelab assets $(ZENSICAL_ROOT)/docs/assets/livelab --math
+	cp -r mkdocs.yml zensical.yml docs labs $(ZENSICAL_ROOT)/
+	cd $(ZENSICAL_ROOT) && $(CURDIR)/$(BIN)/livelab assets docs/assets/livelab --math --module labs
 	cd $(ZENSICAL_ROOT) && $(CURDIR)/$(BIN)/zensical build -f zensical.yml
 	$(BIN)/livelab finish $(ZENSICAL_ROOT)/site-zensical
 	rm -rf site-zensical && mv $(ZENSICAL_ROOT)/site-zensical site-zensical

@@ -1,6 +1,6 @@
 """The shared numeric-answer vectors: what is typed, and what livelab.answers says about it.
 
-py/livelab/answer_vectors.json is replayed by CPython (tests/unit/test_answer_vectors.py),
+tests/answer_vectors.json is replayed by CPython (tests/unit/test_answer_vectors.py),
 by Node (tests/js/numeric.test.mjs) and by Chromium (tests/browser/test_questions.py), so
 the page's JavaScript grader reads, judges and words every answer as the Python one does.
 The file is generated here from the Python grader, the source of truth: the typed texts
@@ -21,7 +21,7 @@ from livelab.builder.kinds.numeric import NumericQuestion
 from tests.answer_texts import SPECS, TEXTS
 
 ROOT = Path(__file__).resolve().parents[1]
-VECTORS = ROOT / "py/livelab/answer_vectors.json"
+VECTORS = ROOT / "tests/answer_vectors.json"
 DOCS = ROOT / "docs"
 EXAMPLE = re.compile(r"^````.*?^````", re.MULTILINE | re.DOTALL)  # a fence shown, not used
 FENCE = re.compile(r"^```numeric\n(.*?)^```", re.MULTILINE | re.DOTALL)

@@ -1,10 +1,13 @@
-"""For every run of the suite: where its time went, by test file (the slowest first)."""
+"""For every run of the suite: level 19's course package registered, as its build registers it
+(mkdocs.yml names it under the plugin's `modules`), and where the time went, by test file."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
+
+import labs  # noqa: F401  (adds its labs, code questions and scratchpad names to livelab's)
 
 SHOWN = 8
 _seconds: Counter[str] = Counter()

@@ -66,6 +66,9 @@ def config_for_docs(docs_dir: Path) -> Path:
     config = docs_dir.parent / "mkdocs.yml"
     text += f"\ndocs_dir: {docs_dir}\n"
     config.write_text(text, encoding="utf-8")
+    course = docs_dir.parent / "labs"  # the course's own Python, beside its mkdocs.yml
+    if not course.exists():
+        course.symlink_to(ROOT / "labs", target_is_directory=True)
     return config
 
 

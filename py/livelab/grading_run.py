@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from livelab.grading_program import Program, StudentError, one_line
+from livelab.registry import is_own
 
 OUTPUT_LIMIT = 10_000
 """Characters of printed output a student sees from one run or check; the rest is cut."""
@@ -89,7 +90,7 @@ def no_input() -> Iterator[None]:
 
 
 def _guarded_modules() -> list[ModuleType]:
-    names = [*_GUARDED_MODULES, *(n for n in sys.modules if n.split(".")[0] == "livelab")]
+    names = [*_GUARDED_MODULES, *(n for n in sys.modules if is_own(n))]
     return [m for n in names if isinstance(m := sys.modules.get(n), ModuleType)]
 
 

@@ -26,15 +26,35 @@ class Registered(Protocol):
 
 T = TypeVar("T", bound=Registered)
 
+OWN_PACKAGES = {"livelab"}
+"""Top-level packages whose code a check must not be able to change: livelab, and every
+package that registers a lab or question or is added to a registry (a course's). The grader
+puts their attributes back after each check (livelab.grading_run) and the state check watches
+them (livelab.worker_state)."""
+
+
+def is_own(module_name: str) -> bool:
+    """Whether a module belongs to livelab or to a course package (see OWN_PACKAGES)."""
+    return module_name.partition(".")[0] in OWN_PACKAGES
+
 
 class Registry(Generic[T]):
     """Objects by name; `what` names one of them in messages ("lab", "code question")."""
 
     def __init__(self, what: str, package: str) -> None:
         self.what = what
-        self.package = package
+        self.packages = [package]
+        """Where modules of this registry's objects live: livelab's own package first, then
+        each course package added with add_package."""
         self.items: dict[str, T] = {}
-        self._loaded = False
+        self._loaded: set[str] = set()
+
+    def add_package(self, package: str) -> None:
+        """Look for objects in package too: every module of it is imported on first use, as
+        livelab's own are, so a course package need not import its modules up front."""
+        if package not in self.packages:
+            self.packages.append(package)
+        OWN_PACKAGES.add(package.partition(".")[0])
 
     def register(self, item: T) -> T:
         """Add an object under its name; another module registering the same name is an error.
@@ -43,18 +63,25 @@ class Registry(Generic[T]):
         """
         old = self.items.get(item.name)
         if old is not None and old.module != item.module:
+            first, second = (module.partition(".")[0] for module in (old.module, item.module))
             raise ValueError(
-                f"{self.what} {item.name!r} is registered twice ({old.module}, {item.module})"
+                f"{self.what} {item.name!r} is registered twice: by {old.module} (package "
+                f"{first}) and by {item.module} (package {second}). Every {self.what} of a site "
+                f"shares one name space: give one of them another name, e.g. "
+                f"'{second.replace('_', '-')}-{item.name}', and use that name in its fences."
             )
         self.items[item.name] = item
+        if item.module:
+            OWN_PACKAGES.add(item.module.partition(".")[0])
         return item
 
     def _load_builtins(self) -> None:
-        if not self._loaded:
-            self._loaded = True
-            package = importlib.import_module(self.package)
-            for info in pkgutil.iter_modules(package.__path__):
-                importlib.import_module(f"{self.package}.{info.name}")
+        for name in self.packages:
+            if name not in self._loaded:
+                self._loaded.add(name)
+                package = importlib.import_module(name)
+                for info in pkgutil.iter_modules(package.__path__):
+                    importlib.import_module(f"{name}.{info.name}")
 
     def all(self) -> dict[str, T]:
         """Every registered object by name, in name order (built-ins and a course's own)."""
@@ -62,17 +89,18 @@ class Registry(Generic[T]):
         return dict(sorted(self.items.items()))
 
     def _load_named(self, name: str) -> None:
-        """Import the built-in module of that name, if there is one.
+        """Import the module of that name in each package not yet loaded whole, if it has one.
 
-        A built-in usually lives in the module of its own name, so a page that shows one lab
+        An object usually lives in the module of its own name, so a page that shows one lab
         imports that lab's module only: in the browser every import is paid for before the
         first view, and importing the whole package doubled the first lab call.
         """
-        if not name.isidentifier() or self._loaded:
+        if not name.isidentifier():
             return
-        module = f"{self.package}.{name}"
-        if importlib.util.find_spec(module) is not None:
-            importlib.import_module(module)
+        for package in self.packages:
+            module = f"{package}.{name}"
+            if package not in self._loaded and importlib.util.find_spec(module) is not None:
+                importlib.import_module(module)
 
     def get(self, name: str) -> T:
         """The object of that name; ValueError naming the known ones (and a close one)."""

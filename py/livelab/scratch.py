@@ -1,8 +1,9 @@
 """The scratchpad's Python side: free-form code in a namespace of its own, kept between runs.
 
 Like a notebook, what one run defines is there for the next, and a value left on the last
-line is shown as its repr. The namespace starts with `np`, the course kernels and a `help`
-that prints a docstring. It is never a grader's namespace: a check runs in a fresh one of
+line is shown as its repr. The namespace starts with `np`, the names the course offers
+(livelab.scratch_names) and a `help` that prints a docstring. It is never a grader's
+namespace: a check runs in a fresh one of
 its own (livelab.grading_run), and the scratch namespace sits in an Unwatched holder, so
 the worker's state check (livelab.worker_state) leaves its names alone while still
 comparing everything else a run could change. Each run gets the guard a code question's
@@ -21,17 +22,10 @@ from typing import Any
 
 import numpy as np
 
-from livelab import kernels
 from livelab.grading_run import FRAMES_SHOWN, OUTPUT_LIMIT, CappedOutput, guarded
+from livelab.scratch_names import PRELOADED
 from livelab.worker_state import Unwatched
 
-KEPT_OUT = frozenset({"gated_width_for_equal_weights"})
-"""Kernels not preloaded into a scratch namespace. This hides nothing: `from livelab.kernels
-import gated_width_for_equal_weights` still works. It only keeps the one kernel whose name and
-docstring state a lesson question's result out of the names (and help) the panel starts with;
-that question is numeric, so a student can compute the answer anyway."""
-PRELOADED = tuple(name for name in kernels.__all__ if name not in KEPT_OUT)
-"""The kernels a scratch namespace starts with, besides np and help."""
 RUN_FILE = "<scratchpad run {}>"
 """Each run compiles under its own name, so an error's line is read from the right text."""
 SOURCES_KEPT = 50
@@ -41,7 +35,8 @@ SOURCES_KEPT = 50
 def _help(thing: object = None) -> None:
     """Print what a function, class or module is for, and its shapes (its docstring)."""
     if thing is None:
-        print("Call help with a function, for example help(rmsnorm), to read its docstring.")
+        example = next(iter(PRELOADED), "np.mean")
+        print(f"Call help with a function, for example help({example}), to read its docstring.")
         return
     space = _space()
     if isinstance(thing, str) and thing in space.names:
@@ -56,7 +51,7 @@ def _fresh_namespace() -> dict[str, Any]:
         "np": np,
         "help": _help,
     }
-    namespace.update((name, getattr(kernels, name)) for name in PRELOADED)
+    namespace.update(PRELOADED)
     return namespace
 
 

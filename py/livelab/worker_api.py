@@ -222,7 +222,7 @@ def _warm_scratchpad(labs: list[str]) -> None:
     for name in labs:
         with contextlib.suppress(ValueError):  # a lab without scratch code
             scratch.run(_lab_scratch(name, {}))
-    for code in ("help(rmsnorm)\nx = np.arange(3)\nx / 2", "x = = 1", "1 / 0"):
+    for code in ("help(np.mean)\nx = np.arange(3)\nx / 2", "x = = 1", "1 / 0"):
         scratch.run(code)
     scratch.clear()
 

@@ -38,7 +38,8 @@ from typing import Any
 
 import numpy as np
 
-PACKAGE = "livelab"
+from livelab.registry import is_own
+
 # Attributes that legitimately appear or change while Python runs: the registry warnings
 # keeps in each module, sys's record of the last uncaught exception, and the slot names
 # copyreg caches on a class the first time an instance is copied.
@@ -56,10 +57,6 @@ class Unwatched:
 
     def __init__(self, value: Any) -> None:
         self.value = value
-
-
-def _own(name: str) -> bool:
-    return name == PACKAGE or name.startswith(PACKAGE + ".")
 
 
 @dataclass
@@ -184,9 +181,9 @@ def _children(obj: Any) -> list[Any] | None:
     if isinstance(obj, (list, tuple, set, frozenset)):
         return list(obj)
     if isinstance(obj, ModuleType):
-        return list(vars(obj).values()) if _own(obj.__name__) else None
+        return list(vars(obj).values()) if is_own(obj.__name__) else None
     if isinstance(obj, FunctionType):
-        if not _own(obj.__module__ or ""):
+        if not is_own(obj.__module__ or ""):
             return None
         cells = [c.cell_contents for c in obj.__closure__ or () if _filled(c)]
         return [obj.__code__, obj.__defaults__, obj.__kwdefaults__, *cells]
@@ -197,8 +194,8 @@ def _children(obj: Any) -> list[Any] | None:
     if isinstance(obj, partial):
         return [obj.func, obj.args, obj.keywords]
     if isinstance(obj, type):
-        return list(vars(obj).values()) if _own(obj.__module__) else None
-    if _own(type(obj).__module__):
+        return list(vars(obj).values()) if is_own(obj.__module__) else None
+    if is_own(type(obj).__module__):
         state = getattr(obj, "__dict__", None)
         return [state] if state is not None else None
     return None
@@ -290,7 +287,7 @@ class Snapshot:
 
 
 def _package_modules() -> list[ModuleType]:
-    return [m for n, m in list(sys.modules.items()) if _own(n) and isinstance(m, ModuleType)]
+    return [m for n, m in list(sys.modules.items()) if is_own(n) and isinstance(m, ModuleType)]
 
 
 def _namespaces(module: object) -> list[_Namespace]:

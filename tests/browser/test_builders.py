@@ -51,11 +51,13 @@ def serve_zensical(folder: Path) -> Site:
     for name in ("mkdocs.yml", "zensical.yml"):
         shutil.copyfile(ROOT / name, folder / name)
     shutil.copytree(ROOT / "docs", folder / "docs", ignore=shutil.ignore_patterns("livelab"))
+    shutil.copytree(ROOT / "labs", folder / "labs", ignore=shutil.ignore_patterns("__pycache__"))
     server = make_server(folder / "site-zensical", port=0, isolated=True)
     site = Site(server, folder / "site-zensical", isolated=True)
     env = {**os.environ, "LIVELAB_SITE_URL": site.url()}
     bin_dir = Path(sys.executable).parent
-    run([str(bin_dir / "livelab"), "assets", "docs/assets/livelab", "--math"], folder, env)
+    assets = ["assets", "docs/assets/livelab", "--math", "--module", "labs"]
+    run([str(bin_dir / "livelab"), *assets], folder, env)
     run([str(bin_dir / "zensical"), "build", "--clean", "-f", "zensical.yml"], folder, env)
     run([str(bin_dir / "livelab"), "finish", "site-zensical"], folder, env)
     serve_in_thread(server)

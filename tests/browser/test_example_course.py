@@ -3,8 +3,7 @@
 livelab is built into a wheel and installed (not editable) into a fresh venv together with
 the exact versions of requirements.lock; that venv's mkdocs builds examples/softmax-course
 from outside this repository, and Chromium drives the result: the course's own lab goes
-live and answers a slider, its own code question grades a right and a wrong answer, and
-livelab's built-in RoPE lab runs beside them.
+live and answers a slider, and its own code question grades a right and a wrong answer.
 """
 
 from __future__ import annotations
@@ -96,7 +95,6 @@ def test_the_course_lab_goes_live_and_answers_the_slider(example, page):
     expect(top).to_have_text(first)
     lab.get_by_label("temperature T").fill("0.5")
     expect(top).to_have_text(sharper)
-    expect(page.locator('[data-lab="rope"]').get_by_text(LIVE)).to_be_visible()
 
 
 def test_the_course_code_question_grades_a_right_and_a_wrong_answer(example, page):

@@ -10,10 +10,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from labs import modern_block
 from livelab import worker_api
 from livelab.grading import example_output
 from livelab.grading_run import INPUT_MESSAGE
-from livelab.labs import modern_block
 from livelab.questions import load_blanks
 from tests.browser.test_questions import blank, open_question, question, submit_code, verdict
 from tests.harness import block_until_lifted
@@ -102,7 +102,7 @@ def test_a_tamper_stopped_mid_run_leaves_nothing_behind(page, request, served):
 def test_a_tamper_does_not_follow_the_student_to_another_page(page, site):
     """Instant navigation keeps the worker: the block lab on the next page computes clean."""
     q1 = open_question(page, site, "c1")
-    norm = "__import__('livelab.kernels.norms').kernels.norms.rmsnorm"
+    norm = "__import__('labs.kernels.norms').kernels.norms.rmsnorm"
     tamper = f"setattr({norm}, '__code__', (lambda x, gain=None, eps=1e-6: x).__code__)"
     submit_code(page, "c1", f"({tamper}, {q1.reference_blank})[1]")
     expect(verdict(page, "c1")).to_have_text(VOID, timeout=30_000)

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from livelab.labs import glu, modern_block, rms
+from labs import glu, modern_block, rms
 
 LESSON = "level-19/modern-blocks/"
 LIVE = re.compile("^Live:")

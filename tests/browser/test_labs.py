@@ -9,8 +9,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from livelab.labs import all_labs, glu, modern_block, norm_path, rms, rope_clock
-from livelab.labs.modern_block_figure import COLUMNS, STEP_ROWS
+from labs import glu, modern_block, norm_path, rms, rope_clock
+from labs.modern_block_figure import COLUMNS, STEP_ROWS
+from livelab.labs import all_labs
 
 # One browser profile for the file: a student coming back (conftest.py `page`).
 pytestmark = pytest.mark.warm

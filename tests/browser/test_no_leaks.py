@@ -15,8 +15,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from labs import modern_block
 from livelab.builder.kinds.numeric import NumericQuestion
-from livelab.labs import modern_block
 
 LIVE = re.compile("^Live:")
 SMALL_WHOLE = 20  # |answer| up to this, if whole, is not checked

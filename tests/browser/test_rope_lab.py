@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from livelab.labs import rope
+from labs import rope
 
 # One browser profile for the file: a student coming back (conftest.py `page`).
 pytestmark = pytest.mark.warm

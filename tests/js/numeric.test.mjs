@@ -1,5 +1,5 @@
 // The page's numeric grader against the vectors the Python grader wrote
-// (py/livelab/answer_vectors.json): every verdict, message and column the same, every
+// (tests/answer_vectors.json): every verdict, message and column the same, every
 // reading within the grader's tolerance and within 1e-12 (Math.sin, exp, log and ** may
 // differ from Python's libm in the last bit, never more). Run: node --test tests/js/
 
@@ -9,7 +9,7 @@ import test from "node:test";
 
 import { gradeNumeric, readAnswer, tolerance } from "../../py/livelab/web/grading/numeric.js";
 
-const VECTORS = new URL("../../py/livelab/answer_vectors.json", import.meta.url);
+const VECTORS = new URL("../../tests/answer_vectors.json", import.meta.url);
 const { specs, cases } = JSON.parse(readFileSync(VECTORS, "utf8"));
 
 /** The typed text of a case: as stored, or built from its repeat description. */

@@ -36,9 +36,13 @@ CONFIG = """site_name: Broken course
 markdown_extensions:
   - pymdownx.superfences
 """
+LIVELAB = "plugins:\n  - livelab:\n      modules: [labs]\n"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def course(folder: Path, config: str) -> Path:
+    """The broken page in a course that uses level 19's labs (a package beside its mkdocs.yml)."""
+    (folder / "labs").symlink_to(ROOT / "labs", target_is_directory=True)
     (folder / "docs").mkdir(parents=True)
     (folder / "docs" / "index.md").write_text(PAGE, encoding="utf-8")
     (folder / "mkdocs.yml").write_text(config, encoding="utf-8")
@@ -48,7 +52,7 @@ def course(folder: Path, config: str) -> Path:
 def serve_config(tmp_path: Path):
     """The course's configuration as `mkdocs serve` loads it."""
     config = load_config(
-        str(course(tmp_path, CONFIG + "plugins:\n  - livelab\n")),
+        str(course(tmp_path, CONFIG + LIVELAB)),
         site_dir=str(tmp_path / "site"),
         strict=False,  # as `mkdocs serve` runs by default
     )
@@ -71,7 +75,7 @@ def run(tmp_path: Path, *args: str) -> str:
 
 
 def test_a_strict_build_fails_naming_page_line_id_and_the_closest_name(tmp_path):
-    config = course(tmp_path, CONFIG + "plugins:\n  - livelab\n")
+    config = course(tmp_path, CONFIG + LIVELAB)
     message = run(tmp_path, "mkdocs", "build", "--strict", "-f", str(config))
     assert f"index.md:{LAB_LINE}: lab fence id 'rop': unknown lab 'rop'" in message
     assert "(did you mean 'rope'?)" in message
@@ -96,7 +100,7 @@ def test_under_serve_the_page_shows_each_error_and_the_log_names_its_line(tmp_pa
 
 
 def test_a_zensical_build_fails_naming_page_line_and_id(tmp_path):
-    config = course(tmp_path, CONFIG + "  - livelab.builder.extension\n")
+    config = course(tmp_path, CONFIG + "  - livelab.builder.extension:\n      modules: [labs]\n")
     output = run(tmp_path, "zensical", "build", "--clean", "-f", str(config))
     assert f"index.md:{LAB_LINE}: lab fence id 'rop'" in output
     assert f"index.md:{NUMERIC_LINE}: numeric fence id 'q1': unknown option 'answr'" in output

@@ -1,6 +1,6 @@
 """The shared numeric-answer vectors: CPython's grader gives every one, and they run all of it.
 
-py/livelab/answer_vectors.json is what tests/js/numeric.test.mjs holds the page's
+tests/answer_vectors.json is what tests/js/numeric.test.mjs holds the page's
 JavaScript grader to (see tests/unit/test_js_units.py). Set LIVELAB_UPDATE_VECTORS=1 to
 write it again from the Python grader after an intended change, then read the diff.
 """

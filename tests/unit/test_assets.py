@@ -84,8 +84,8 @@ def test_the_package_archive_holds_browser_code_only(tmp_path):
     archive = assets.write_package_archive(Path(livelab.__file__).parent, tmp_path)
     names = zipfile.ZipFile(archive).namelist()
     assert "livelab/worker_api.py" in names
-    assert "livelab/labs/rope.py" in names
-    assert "livelab/kernels/rope.py" in names
+    assert "livelab/labs/markup.py" in names
+    assert not any(n.startswith("labs/") for n in names), "the engine's archive holds no course"
     assert not any(n.startswith(("livelab/builder/", "livelab/web/")) for n in names)
     assert not any(n.endswith(("plugin.py", "fences.py", "assets.py")) for n in names)
 

@@ -3,8 +3,9 @@
 import numpy as np
 import pytest
 
-from livelab.kernels import gated_width_for_equal_weights, relu, silu
-from livelab.labs import glu, lab_view
+from labs import glu
+from labs.kernels import gated_width_for_equal_weights, relu, silu
+from livelab.labs import lab_view
 
 
 def test_silu_of_one_is_point_seven_three():

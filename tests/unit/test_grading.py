@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import pytest
 
-import livelab.kernels
+import labs.kernels
 from livelab import grading
 from livelab.grading_compare import compare, same_behaviour
 from livelab.grading_program import fill_blank
@@ -260,14 +260,14 @@ def test_reassigning_np_allclose_changes_nothing():
 
 
 def test_overwriting_the_reference_kernel_changes_nothing():
-    original = livelab.kernels.rmsnorm
+    original = labs.kernels.rmsnorm
     blank = (
-        "(setattr(__import__('livelab.kernels').kernels, 'rmsnorm', lambda x, eps=1e-6: x),"
-        " __import__('livelab.questions.rmsnorm').questions.rmsnorm.__setattr__("
+        "(setattr(__import__('labs.kernels').kernels, 'rmsnorm', lambda x, eps=1e-6: x),"
+        " __import__('labs.questions.rmsnorm').questions.rmsnorm.__setattr__("
         "'reference', lambda x, eps=1e-6: x), 1)[-1]"
     )
     assert grading.check("rmsnorm", blank)["verdict"] == "wrong"
-    assert livelab.kernels.rmsnorm is original
+    assert labs.kernels.rmsnorm is original
     assert grading.check("rmsnorm", RMS.reference_blank)["verdict"] == "correct"
 
 
@@ -470,9 +470,9 @@ def test_check_reference_passes_for_every_question():
 def test_grading_and_kernels_import_only_stdlib_and_numpy():
     code = (
         "import sys; before = set(sys.modules)\n"
-        "import livelab.grading, livelab.kernels\n"
+        "import livelab.grading, labs.kernels\n"
         "roots = {m.split('.')[0] for m in set(sys.modules) - before}\n"
-        "extra = roots - set(sys.stdlib_module_names) - {'numpy', 'livelab'}\n"
+        "extra = roots - set(sys.stdlib_module_names) - {'numpy', 'livelab', 'labs'}\n"
         "print(sorted(m for m in extra if not m.startswith('_')))"
     )
     out = subprocess.run(

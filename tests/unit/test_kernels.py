@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from livelab import kernels as K
+from labs import kernels as K
 
 QUARTER = np.pi / 2
 

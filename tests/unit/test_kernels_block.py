@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from livelab import kernels as K
+from labs import kernels as K
 
 CONFIG = dict(K.MODERN_CONFIG)
 

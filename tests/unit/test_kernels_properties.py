@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from numpy.testing import assert_allclose
 
-from livelab import kernels as K
+from labs import kernels as K
 
 FAST = settings(max_examples=25, deadline=None)
 finite = st.floats(-100, 100, allow_nan=False, allow_infinity=False)

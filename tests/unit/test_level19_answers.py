@@ -1,7 +1,7 @@
 """Every part of level 19's exercises, and the numbers the pages print, come from the kernels.
 
 Each test reads a question's fence from the page, as the build reads it, and recomputes its
-answer (or the fact its correct option states) with livelab.kernels. Prose numbers that have
+answer (or the fact its correct option states) with labs.kernels. Prose numbers that have
 no question of their own are formatted from the kernels and looked up in the page text.
 """
 
@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from numpy.testing import assert_allclose
 
-from livelab import kernels as K
+from labs import kernels as K
 from livelab.builder.fences import parse_body
 from livelab.builder.kinds.choice import KIND as CHOICE
 from livelab.builder.kinds.choice import ChoiceQuestion

@@ -6,13 +6,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import livelab.labs
-from livelab.kernels import MODERN_CONFIG, init_params, modern_block, rope, validate_config
+import labs
+from labs import modern_block as lab
+from labs.kernels import MODERN_CONFIG, init_params, modern_block, rope, validate_config
+from labs.modern_block_figure import COLUMNS, STEP_ROWS
 from livelab.labs import lab_view
-from livelab.labs import modern_block as lab
-from livelab.labs.modern_block_figure import COLUMNS, STEP_ROWS
 
-CONFIG_FILE = Path(livelab.labs.__file__).parent / "modern-config.json"
+CONFIG_FILE = Path(labs.__file__).parent / "modern-config.json"
 
 
 def params(**changes):

@@ -7,8 +7,9 @@ import math
 import numpy as np
 import pytest
 
-from livelab.kernels import weight_gradient_sizes
-from livelab.labs import lab_view, norm_path, norm_path_drawing
+from labs import norm_path, norm_path_drawing
+from labs.kernels import weight_gradient_sizes
+from livelab.labs import lab_view
 from livelab.labs.markup import Marks
 
 # Seeds of the lab (each one draws its own norm_path.STACKS stacks) over which the lesson's

@@ -7,6 +7,7 @@ import pkgutil
 import numpy as np
 import pytest
 
+import labs.questions as level19_questions
 import livelab.questions as questions
 from livelab import grading
 from livelab.builder.kinds import judge
@@ -19,10 +20,10 @@ REPLAYS = [(n, r) for n in NAMES for r in blank_replays(CODE_QUESTIONS[n])]
 
 
 def test_each_question_module_registers_its_question_from_itself():
-    modules = {info.name for info in pkgutil.iter_modules(questions.__path__)} - {"code_question"}
+    modules = {info.name for info in pkgutil.iter_modules(level19_questions.__path__)}
     assert modules and len(CODE_QUESTIONS) == len(modules)
     assert {q.module for q in CODE_QUESTIONS.values()} == {
-        f"livelab.questions.{name}" for name in modules
+        f"labs.questions.{name}" for name in modules
     }
     with pytest.raises(ValueError, match="did you mean 'rotate'"):
         code_question("rotat")
@@ -64,9 +65,9 @@ def test_a_second_question_of_the_same_name_from_another_module_is_refused(monke
 def test_a_question_without_its_data_file_says_where_to_write_it(monkeypatch):
     monkeypatch.setattr(questions.CODE_QUESTIONS, "items", dict(questions.CODE_QUESTIONS.items))
     questions.register_code_question(
-        dataclasses.replace(code_question("rotate"), name="lost", module="livelab.kernels")
+        dataclasses.replace(code_question("rotate"), name="lost", module="labs.kernels")
     )
-    with pytest.raises(ValueError, match=r"write lost\.cases\.json beside livelab\.kernels"):
+    with pytest.raises(ValueError, match=r"write lost\.cases\.json beside labs\.kernels"):
         load_blanks("lost")
 
 

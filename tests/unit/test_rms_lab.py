@@ -5,7 +5,8 @@ import math
 import numpy as np
 import pytest
 
-from livelab.labs import lab_view, rms
+from labs import rms
+from livelab.labs import lab_view
 
 PAD = (0.0, 0.0, 0.0, 0.0)
 

@@ -5,8 +5,9 @@ import itertools
 import numpy as np
 import pytest
 
-from livelab.kernels import rope_score
-from livelab.labs import lab_view, rope, rope_clock, rope_clock_face
+from labs import rope, rope_clock, rope_clock_face
+from labs.kernels import rope_score
+from livelab.labs import lab_view
 from livelab.labs.view import largest_em
 
 

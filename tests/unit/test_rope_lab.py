@@ -5,8 +5,9 @@ import re
 import numpy as np
 import pytest
 
-from livelab.kernels import rotate
-from livelab.labs import lab_view, rope
+from labs import rope
+from labs.kernels import rotate
+from livelab.labs import lab_view
 
 
 def test_q_at_two_k_at_zero_scores_sin_one():

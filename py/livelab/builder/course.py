@@ -51,4 +51,19 @@ def import_course_modules(names: Sequence[str], course_dir: Path) -> dict[str, P
                 "can only run modules written in Python."
             )
         found[name] = source
+    _load_every_registered_name()
     return found
+
+
+def _load_every_registered_name() -> None:
+    """Import every module of every package added to the registries, so that two packages
+    registering one name fail the build here: a page that asks for a name imports only the
+    module of that name, and would silently get whichever package answered first."""
+    from livelab.labs import all_labs
+    from livelab.questions import all_code_questions
+
+    try:
+        all_labs()
+        all_code_questions()
+    except ValueError as exc:
+        raise CourseModuleError(str(exc)) from exc

@@ -69,9 +69,7 @@ class CodeQuestion:
         metadata={"what": "the function the template defines and the grader calls"}
     )
     reference: Callable[..., Any] = field(
-        metadata={
-            "what": "the trusted implementation (a livelab.kernels function or a thin adapter)"
-        }
+        metadata={"what": "the trusted implementation (a labs.kernels function or a thin adapter)"}
     )
     reference_blank: str = field(metadata={"what": "the model answer for the blank"})
     example_cases: tuple[Case, ...] = field(

@@ -1,7 +1,7 @@
 // Reading a typed numeric answer on the page, exactly as livelab.answer_text reads it in
 // Python: the same grammar (numbers, decimal comma, scientific notation, + - * / ^ **,
 // parentheses, sqrt √ sin cos exp ln log, pi π e, lists), limits and messages. The vectors
-// in py/livelab/answer_vectors.json hold both to the same readings and words; read that
+// in tests/answer_vectors.json hold both to the same readings and words; read that
 // module's docstring for what is accepted and why.
 //
 // Two things differ from a literal translation, both so the messages match Python's: text

@@ -2,7 +2,7 @@
 // numeric question needs no worker: it is answered before Python has started, or if it never
 // starts. The spec is the fence's NumericSpec.to_json(): {answer, decimals, wrong}. Same
 // operations in the same order as Python, so verdicts and messages agree; the shared vectors
-// (py/livelab/answer_vectors.json) hold the two to that.
+// (tests/answer_vectors.json) hold the two to that.
 
 import { readNumber, readVector, Unreadable } from "./answer-text.js";
 

@@ -16,7 +16,7 @@ const EDITOR_FAILED =
   "The code editor could not be loaded. Check your connection, then close the scratchpad and open it again.";
 // Below this width (livelab.css) the panel is a full-screen sheet: modal, the page inert.
 const SHEET = globalThis.matchMedia?.("(max-width: 29.99em)");
-const HINT = "np and the course kernels are ready: try help(rmsnorm). Ctrl+Enter runs the code.";
+const HINT = "np and the course's functions are ready: help(name) shows what one does. Ctrl+Enter runs the code.";
 
 function element(tag, props = {}, ...children) {
   const node = Object.assign(document.createElement(tag), props);

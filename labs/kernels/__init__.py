@@ -4,7 +4,7 @@ Every kernel is pure NumPy and works on any leading batch axes; shapes are writt
 docstring. RoPE rotates adjacent pairs (0, 1), (2, 3), ... counter-clockwise.
 """
 
-from livelab.kernels.attention import (
+from labs.kernels.attention import (
     attention_steps,
     causal_attention,
     causal_mask,
@@ -13,7 +13,7 @@ from livelab.kernels.attention import (
     softmax,
     split_heads,
 )
-from livelab.kernels.block import (
+from labs.kernels.block import (
     MODERN_CONFIG,
     BlockConfig,
     init_params,
@@ -27,7 +27,7 @@ from livelab.kernels.block import (
     prenorm_stack,
     validate_config,
 )
-from livelab.kernels.ffn import (
+from labs.kernels.ffn import (
     ffn_weight_count,
     gated_width_for_equal_weights,
     relu,
@@ -36,14 +36,14 @@ from livelab.kernels.ffn import (
     silu,
     swiglu_ffn,
 )
-from livelab.kernels.gradients import (
+from labs.kernels.gradients import (
     random_stacks,
     residual_stack,
     residual_stack_weight_grads,
     weight_gradient_sizes,
 )
-from livelab.kernels.norms import layernorm, rmsnorm, root_mean_square
-from livelab.kernels.rope import rope, rope_halves, rope_rates, rope_score, rotate
+from labs.kernels.norms import layernorm, rmsnorm, root_mean_square
+from labs.kernels.rope import rope, rope_halves, rope_rates, rope_score, rotate
 
 __all__ = [
     "MODERN_CONFIG",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from livelab.kernels import ffn_weight_count, relu, silu
+from labs.kernels import ffn_weight_count, relu, silu
 from livelab.labs import Lab, Scratch, register_lab
 from livelab.labs.bars import bar_rows
 from livelab.labs.markup import Marks, attr, control_html

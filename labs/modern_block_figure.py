@@ -4,7 +4,7 @@ The figure is the table: one row per step (label, shape in terms of B and T, and
 run the shape and first numbers of that step), drawn as a column of boxes coloured by kind,
 with the residual connections as lanes on the right. These are pure functions from a config
 to steps and from steps to each row's classes, and figure_html, the table the page fills in;
-the lab itself is livelab.labs.modern_block.
+the lab itself is labs.modern_block.
 """
 
 from __future__ import annotations

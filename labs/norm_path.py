@@ -5,7 +5,7 @@ Pre-norm, x = x + f(LN(x)), moves it into the branch and adds one final norm aft
 last layer. The lab draws the path, counts the norms on it, repeats the worked numbers of
 the lesson and plots how large each layer's weight gradient is at initialisation, the
 quantity Xiong et al. (2020) compare: the typical size over STACKS random stacks of the
-chosen depth (see livelab.kernels.gradients for the stacks), on a log scale.
+chosen depth (see labs.kernels.gradients for the stacks), on a log scale.
 """
 
 from __future__ import annotations
@@ -14,10 +14,8 @@ import html
 
 import numpy as np
 
-from livelab.kernels import postnorm_block, prenorm_block, weight_gradient_sizes
-from livelab.labs import Lab, Scratch, register_lab
-from livelab.labs.markup import Marks, attr, controls_html, shapes_svg
-from livelab.labs.norm_path_drawing import (
+from labs.kernels import postnorm_block, prenorm_block, weight_gradient_sizes
+from labs.norm_path_drawing import (
     PATH_HEIGHT,
     PATH_WIDTH,
     PLACEMENT_NAMES,
@@ -27,6 +25,8 @@ from livelab.labs.norm_path_drawing import (
     path_legend,
     path_shapes,
 )
+from livelab.labs import Lab, Scratch, register_lab
+from livelab.labs.markup import Marks, attr, controls_html, shapes_svg
 from livelab.labs.view import fmt_number, fmt_vector
 from livelab.options import Option, Options
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from livelab.kernels.rope import rope
+from labs.kernels.rope import rope
 
 Steps = list[tuple[str, np.ndarray]]
 

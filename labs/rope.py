@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from livelab.kernels import rope, rotate
+from labs.kernels import rope, rotate
 from livelab.labs import Lab, Scratch, register_lab
 from livelab.labs.markup import Marks, attr, controls_html, set_button
 from livelab.labs.view import fmt_number, fmt_vector

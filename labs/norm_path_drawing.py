@@ -1,7 +1,7 @@
 """Drawings of the norm path lab: the residual path and the weight-gradient chart.
 
 Pure functions from numbers to shapes (see livelab.labs.view.shape); the lab itself, its
-params and its state are in livelab.labs.norm_path.
+params and its state are in labs.norm_path.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The RoPE clock lab's face: one hand per pair of a head, its number on a ring outside.
 
 Hand i stands at (m - n) * theta_i from the top, counter-clockwise; the view of
-livelab.labs.rope_clock draws it from the lab's state (its "hands" angles).
+labs.rope_clock draws it from the lab's state (its "hands" angles).
 """
 
 from __future__ import annotations

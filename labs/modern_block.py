@@ -18,11 +18,11 @@ from typing import Any
 
 import numpy as np
 
-from livelab.kernels import MODERN_CONFIG, init_params, modern_block_steps, param_shapes
-from livelab.kernels import validate_config as validate_block_config
+from labs.kernels import MODERN_CONFIG, init_params, modern_block_steps, param_shapes
+from labs.kernels import validate_config as validate_block_config
+from labs.modern_block_figure import COLUMNS, figure_html, figure_steps, step_classes
 from livelab.labs import Lab, Scratch, register_lab
 from livelab.labs.markup import Marks, attr, control_html, set_button
-from livelab.labs.modern_block_figure import COLUMNS, figure_html, figure_steps, step_classes
 from livelab.labs.view import fmt_number
 from livelab.options import Option, Options
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from livelab import kernels
+from labs import kernels
 from livelab.questions import Case, CodeQuestion, Misconception, register_code_question
 
 TEMPLATE = """\

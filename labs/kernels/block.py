@@ -15,15 +15,15 @@ from types import MappingProxyType
 
 import numpy as np
 
-from livelab.kernels.attention import attention_steps, merge_heads, split_heads
-from livelab.kernels.ffn import silu
-from livelab.kernels.norms import layernorm, rmsnorm
+from labs.kernels.attention import attention_steps, merge_heads, split_heads
+from labs.kernels.ffn import silu
+from labs.kernels.norms import layernorm, rmsnorm
 
 Sublayer = Callable[[np.ndarray], np.ndarray]
 Norm = Callable[[np.ndarray], np.ndarray]
 Steps = list[tuple[str, np.ndarray]]
 
-MODERN_CONFIG_FILE = Path(__file__).resolve().parents[1] / "labs" / "modern-config.json"
+MODERN_CONFIG_FILE = Path(__file__).resolve().parents[1] / "modern-config.json"
 MODERN_CONFIG: Mapping[str, object] = MappingProxyType(
     json.loads(MODERN_CONFIG_FILE.read_text(encoding="utf-8"))
 )

@@ -14,11 +14,11 @@ import math
 
 import numpy as np
 
-from livelab.kernels import rope, rope_rates, rotate
+from labs.kernels import rope, rope_rates, rotate
+from labs.rope import seeded_demo
+from labs.rope_clock_face import FACE_RADIUS, FACE_SIZE, clock_shapes
 from livelab.labs import Lab, Scratch, register_lab
 from livelab.labs.markup import Marks, attr, control_html, set_button
-from livelab.labs.rope import seeded_demo
-from livelab.labs.rope_clock_face import FACE_RADIUS, FACE_SIZE, clock_shapes
 from livelab.labs.view import Frame, fmt_number, shape
 from livelab.options import Option, Options
 

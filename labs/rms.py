@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from livelab.kernels import layernorm, rmsnorm, root_mean_square
+from labs.kernels import layernorm, rmsnorm, root_mean_square
 from livelab.labs import Lab, Scratch, register_lab
 from livelab.labs.bars import nice_limit
 from livelab.labs.markup import Marks, attr, control_html, set_button, vector_entry_html
