@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playwright.sync_api import sync_playwright
 
-import labs  # noqa: F401  (level 19 registers its labs with livelab)
+import labs as level_19  # noqa: F401  (level 19 registers its labs with livelab)
 from livelab.labs import all_labs
 from livelab.options import Option
 from tests.harness import launch_chromium, serve_site
