@@ -75,18 +75,21 @@ def origin_of(url: str) -> str:
 
 def forget_the_student(context: BrowserContext) -> None:
     """Close the context's pages and clear what a student leaves behind on every origin it
-    asked (saved progress, the scratchpad, cookies), keeping what the site stored for itself:
-    the service worker and Cache Storage (the precache, the stored Python)."""
+    asked (saved progress and lab settings, the scratchpad), keeping what the site stored for
+    itself: the service worker and Cache Storage (the precache, the stored Python).
+
+    Cleared from a page of each origin, not over CDP: a renderer that stays up for the
+    origin's service worker keeps its own copy of localStorage, and a later tab of the origin
+    read a lab setting back from it after Storage.clearDataForOrigin."""
     for open_page in context.pages:
         open_page.close()
     blank = context.new_page()
-    cdp = context.new_cdp_session(blank)
-    for origin in context.origins_seen:  # type: ignore[attr-defined]
+    for origin in sorted(context.origins_seen):  # type: ignore[attr-defined]
         if origin.startswith("http"):
-            cdp.send(
-                "Storage.clearDataForOrigin",
-                {"origin": origin, "storageTypes": "local_storage,indexeddb,websql"},
-            )
+            blank.goto(f"{origin}/sitemap.xml")
+            clear = "localStorage.clear(); sessionStorage.clear(); localStorage.length"
+            left = blank.evaluate(clear)
+            assert left == 0, f"{origin} kept {left} localStorage entries"
     context.clear_cookies()
     blank.close()
 

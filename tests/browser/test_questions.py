@@ -97,6 +97,9 @@ def test_the_next_test_in_a_warm_profile_starts_with_no_answers(page, site):
     q = open_question(page, site, "q7")
     answer_numeric(page, "q7", q.reveal)
     expect(verdict(page, "q7")).to_have_text(re.compile("^Correct"))
+    k_position = page.get_by_label("k position")
+    default = k_position.input_value()
+    k_position.fill(str(int(default) + 1))  # a lab's setting is saved with the answers
     page.evaluate("navigator.serviceWorker.ready")  # registered once Python is live
     context = page.context
     forget_the_student(context)
@@ -105,6 +108,8 @@ def test_the_next_test_in_a_warm_profile_starts_with_no_answers(page, site):
     assert later.evaluate("navigator.serviceWorker.getRegistration().then((r) => !!r?.active)")
     expect(question(later, "q7").get_by_label("Your answer")).to_have_value("")
     expect(verdict(later, "q7")).to_have_text("")
+    later_k = later.get_by_label("k position")
+    expect(later_k).to_have_value(default)
     assert later.evaluate("(k) => localStorage.getItem(k)", STORAGE_KEY) is None
 
 
