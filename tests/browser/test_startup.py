@@ -35,7 +35,7 @@ STALL = re.compile("Python could not start because its download stalled")
 # Every standard module in sys.modules that did not come from the snapshot: what PRELOAD
 # misses. NumPy's, our package's and modules built from .so files cannot be in it.
 MISSING_FROM_SNAPSHOT = """import sys
-own = ("numpy", "livelab", "_cython", "cython_runtime")
+own = ("numpy", "livelab", "labs", "_cython", "cython_runtime")  # labs: the course, after NumPy
 late = [n for n in sys.modules if n not in sys._livelab_from_snapshot
         and not n.startswith(own)
         and not (getattr(sys.modules[n], "__file__", None) or "").endswith(".so")]
