@@ -32,9 +32,8 @@ PROSE_WORDS = 6
 HASH_CHARS = 16  # 64 bits: a chance collision among ~5,000 seed shingles is negligible
 TEXT_SUFFIXES = {".md", ".html", ".py", ".js", ".mjs", ".ts", ".json", ".yml", ".yaml", ".txt"}
 TEXT_SUFFIXES |= {".css"}
-# The shared tool scans docs, labs and py; labs/ now lives under py/, and examples/ and the
-# README are course text too.
-SCANNED = ("docs", "py", "examples", "README.md")
+# The shared tool scans docs, labs and py; examples/ and the README are course text too.
+SCANNED = ("docs", "labs", "py", "examples", "README.md")
 WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
 TEX_COMMAND = re.compile(r"\\(?:begin|end)\{[^}]*\}|\\[A-Za-z]+")  # \pi, \begin{bmatrix}: markup
 
