@@ -26,16 +26,25 @@ class Registered(Protocol):
 
 T = TypeVar("T", bound=Registered)
 
-OWN_PACKAGES = {"livelab"}
+OWN_PACKAGES: frozenset[str] = frozenset({"livelab"})
 """Top-level packages whose code a check must not be able to change: livelab, and every
 package that registers a lab or question or is added to a registry (a course's). The grader
 puts their attributes back after each check (livelab.grading_run) and the state check watches
-them (livelab.worker_state)."""
+them (livelab.worker_state). Frozen and rebound when it grows, so code under test cannot empty
+it in place; rebinding it is a change to livelab that both of them see."""
 
 
 def is_own(module_name: str) -> bool:
     """Whether a module belongs to livelab or to a course package (see OWN_PACKAGES)."""
-    return module_name.partition(".")[0] in OWN_PACKAGES
+    top = module_name.partition(".")[0]
+    return top == "livelab" or top in OWN_PACKAGES
+
+
+def _own_package(module_name: str) -> None:
+    global OWN_PACKAGES
+    top = module_name.partition(".")[0]
+    if top and top not in OWN_PACKAGES:
+        OWN_PACKAGES = OWN_PACKAGES | {top}
 
 
 class Registry(Generic[T]):
@@ -54,7 +63,7 @@ class Registry(Generic[T]):
         livelab's own are, so a course package need not import its modules up front."""
         if package not in self.packages:
             self.packages.append(package)
-        OWN_PACKAGES.add(package.partition(".")[0])
+        _own_package(package)
 
     def register(self, item: T) -> T:
         """Add an object under its name; another module registering the same name is an error.
@@ -71,8 +80,7 @@ class Registry(Generic[T]):
                 f"'{second.replace('_', '-')}-{item.name}', and use that name in its fences."
             )
         self.items[item.name] = item
-        if item.module:
-            OWN_PACKAGES.add(item.module.partition(".")[0])
+        _own_package(item.module)
         return item
 
     def _load_builtins(self) -> None:

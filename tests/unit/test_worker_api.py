@@ -91,6 +91,9 @@ def test_every_error_reply_has_the_one_shape_the_page_reads():
 RMS_RIGHT = code_question("rmsnorm").reference_blank
 ROTATE_WRONG = load_blanks("rotate")["wrong"][0]["blank"]  # right shape, wrong values
 REGISTRY = "__import__('livelab.questions').questions.code_question('rotate')"
+ROTATE_KERNEL = "__import__('labs.kernels.rope', fromlist=['x']).rotate"
+IDENTITY_CODE = "(lambda *a, **k: a[0]).__code__"
+REGISTRY_MODULE = "__import__('livelab.registry').registry"
 TAMPERS = {
     "np.allclose": "setattr(np, 'allclose', lambda *a, **k: True)",
     "numpy internals": "setattr(np._core.numeric, 'less_equal', lambda a, _: a == a)",
@@ -102,11 +105,14 @@ TAMPERS = {
     "registry array": f"{REGISTRY}.example_cases[0].args[0].__setitem__(Ellipsis, 0.0)",
     "a new builtin": "setattr(__import__('builtins'), 'reference', len)",
     "trace function": "__import__('sys').settrace(lambda *a: None)",
+    # The course's own code is guarded as livelab's is (registry.is_own).
+    "a course kernel's code": f"setattr({ROTATE_KERNEL}, '__code__', {IDENTITY_CODE})",
+    "the guarded packages": f"setattr({REGISTRY_MODULE}, 'OWN_PACKAGES', frozenset())",
 }  # fmt: skip
-# Tampers undone without a restart: np.allclose is put back by the guard around student
-# code; a module planted under a new name is forgotten after the request
-# (worker_state.forget_new_modules).
-UNDONE = {"np.allclose", "fake module planted"}
+# Tampers undone without a restart: np.allclose (and livelab.registry's list of guarded
+# packages) are put back by the guard around student code; a module planted under a new
+# name is forgotten after the request (worker_state.forget_new_modules).
+UNDONE = {"np.allclose", "fake module planted", "the guarded packages"}
 # What the next check of a wrong answer to another question says if Python is not restarted.
 HARM = {
     "numpy internals": "correct",
