@@ -11,11 +11,14 @@ from livelab.builder.kinds.numeric import NumericQuestion
 LESSON = "level-19/modern-blocks/"
 CHAPTER = "level-19/worked-examples/"
 # COURSE-SPEC section 4: the ids each page must carry.
-LESSON_QUESTIONS = {f"q{i}" for i in range(1, 10)} | {"c1", "c2", "c3"}
+LESSON_QUESTIONS = {f"q{i}" for i in range(1, 10)} | {"c1", "c2", "c3", "try-f"}
+# Issue 29: the misconceptions, RMSNorm's geometry and the RoPE clock, each graded.
+LESSON_QUESTIONS |= {"m-rope-v", "m-rope-cache", "m-rope-theta", "m-silu-gate", "rms-agree"}
+LESSON_QUESTIONS |= {"clock-slowest", "clock-base"}
 EXERCISES = range(1, 7)  # E1..E6
 # A part's prompt opens with its exercise's name: "**E1, part 2.**", or "**E3.**" when alone.
 EXERCISE_TAG = re.compile(r"^\s*\*\*E(\d+)(?:, part (\d+))?\.\*\*")
-LESSON_LABS = {"norm-path", "rms", "rope", "glu", "modern-block"}
+LESSON_LABS = {"norm-path", "rms", "rope", "rope-clock", "glu", "modern-block"}
 
 
 def ids(site, url):

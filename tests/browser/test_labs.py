@@ -218,7 +218,6 @@ def test_glu_weight_calculator_lets_the_student_find_the_equal_width(page, site)
 
 def open_clock(page, site):
     page.goto(site.url(LESSON))
-    page.get_by_text("Deeper: a whole head of pairs").click()
     el = lab(page, "rope-clock")
     expect(el.get_by_text(LIVE)).to_be_visible(timeout=30_000)
     return el

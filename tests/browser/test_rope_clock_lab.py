@@ -15,7 +15,6 @@ LESSON = "level-19/modern-blocks/"
 
 def open_clock(page, site):
     page.goto(site.url(LESSON))
-    page.get_by_text("Deeper: a whole head of pairs").click()
     el = page.locator('[data-lab="rope-clock"]')
     expect(el.get_by_text(re.compile("^Live:"))).to_be_visible(timeout=30_000)
     return el

@@ -160,3 +160,53 @@ def test_gated_widths_of_shazeer_and_llama_follow_from_two_thirds_of_four_times_
     assert round(llama) == 10923
     assert 256 * math.ceil(llama / 256) == 11008
     assert all(f" {n}" in LESSON for n in ("3072", "2048", "10923", "11008"))
+
+
+# --- the lesson's own questions -------------------------------------------------------------
+
+
+def lesson_numeric(qid: str) -> NumericQuestion:
+    return NUMERIC.question(fence(LESSON, "numeric", qid))
+
+
+def lesson_choice(qid: str) -> ChoiceQuestion:
+    return CHOICE.question(fence(LESSON, "choice", qid))
+
+
+def correct_option(qid: str) -> str:
+    question = lesson_choice(qid)
+    return question.options[question.correct_index].text
+
+
+@pytest.mark.parametrize(
+    ("qid", "base", "unit"), [("clock-slowest", 10_000, 1e3), ("clock-base", 500_000, 1e6)]
+)
+def test_the_clock_questions_ask_the_slowest_pairs_period_in_their_unit(qid, base, unit):
+    slowest = K.rope_rates(128, base)[-1]  # pair i = 63 of a head of width 128
+    assert slowest == pytest.approx(base ** (-126 / 128))
+    question = lesson_numeric(qid)
+    assert question.spec.answer == pytest.approx(2 * math.pi / slowest / unit)
+    typed = f"{2 * math.pi / slowest / unit:.{question.spec.decimals}f}"
+    assert question.grade(typed)["verdict"] == "correct"
+
+
+def test_layernorm_is_rmsnorm_of_the_centred_row_so_they_agree_when_the_mean_is_zero():
+    rows = np.random.default_rng(29).standard_normal((6, 5))  # [6, 5]
+    centred = rows - rows.mean(axis=-1, keepdims=True)  # [6, 5]
+    assert_allclose(K.layernorm(rows, eps=0.0), K.rmsnorm(centred, eps=0.0), atol=1e-12)
+    assert_allclose(K.layernorm(centred, eps=0.0), K.rmsnorm(centred, eps=0.0), atol=1e-12)
+    assert "mean is already 0" in correct_option("rms-agree")
+
+
+def test_silu_leaves_the_interval_0_1_on_both_sides_as_the_gate_question_says():
+    z = np.linspace(-6.0, 6.0, 12_001)  # [12001]
+    values = K.silu(z)
+    assert values.max() > 1 and values.min() == pytest.approx(-0.278, abs=1e-3)
+    assert K.silu(3.0) == pytest.approx(2.86, abs=5e-3)
+    assert correct_option("m-silu-gate").startswith("No")
+
+
+@pytest.mark.parametrize("qid", ["m-rope-v", "m-rope-cache", "m-rope-theta", "m-silu-gate"])
+def test_each_misconception_is_a_graded_choice_with_a_reason_per_option(qid):
+    question = lesson_choice(qid)
+    assert len(question.options) >= 3 and all(option.why for option in question.options)
