@@ -36,7 +36,7 @@ def test_the_course_pages_have_numeric_questions():
 
 @pytest.mark.parametrize(("name", "data"), FENCES, ids=[name for name, _ in FENCES])
 def test_the_decimals_a_prompt_asks_for_are_the_decimals_it_grades(name, data):
-    asked = re.findall(r"(\d+)\s+decimals", data["prompt"])
+    asked = re.findall(r"(\d+)\s+decimals?\b", data["prompt"])  # "1 decimal" too
     assert [int(n) for n in asked] == ([data["decimals"]] if "decimals" in data else []), name
     assert not re.search(r"at most \d+ decimals", data["prompt"]), (
         f"{name}: 'at most' invites fewer decimals than the tolerance accepts"
