@@ -135,7 +135,7 @@ def test_a_reference_of_several_lines_gets_a_text_area_that_says_how_its_keys_wo
     monkeypatch.setitem(questions.CODE_QUESTIONS.items, "swiglu_ffn", lines)
     q = CODE.question({"id": "c3", "question": "swiglu_ffn", "prompt": "P"})
     html = CODE.markup(q, lambda text: text)
-    assert '<textarea class="livelab-blank"' in html and "<input type=\"text\" class" not in html
+    assert '<textarea class="livelab-blank"' in html and '<input type="text" class' not in html
     assert 'rows="4" data-lines aria-describedby="c3-blank-note"' in html
     assert 'id="c3-blank-note">Several lines. Enter keeps the indent' in html
     one_line = CODE.question({"id": "c2", "question": "rotate", "prompt": "P"})
