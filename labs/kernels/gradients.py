@@ -159,13 +159,18 @@ def _softmax_loss(top: np.ndarray, stacks: Stacks) -> tuple[np.ndarray, np.ndarr
 
 
 def stack_loss(stacks: Stacks, placement: str) -> np.ndarray:
-    """The loss of every stack: [...] (used to check the gradients by finite differences)."""
+    """The loss of every stack, used to check the gradients by finite differences.
+
+    Shapes: stacks as in Stacks, with leading axes [...] -> [...].
+    """
     return _softmax_loss(_forward(stacks, placement)[0], stacks)[0]
 
 
 def stack_weight_grads(stacks: Stacks, placement: str) -> list[list[np.ndarray]]:
-    """dLoss/dW for every matrix of every layer, in the order of stacks.layers; entry 0 is
-    the layer nearest the input.
+    """dLoss/dW for every matrix of every layer; entry 0 is the layer nearest the input.
+
+    Shapes: -> one list per layer with a gradient of each weight's shape, in the order of
+    stacks.layers: [dW_Q, dW_K, dW_V, dW_O] or [dW1, dW2].
     """
     top, saved, (y_top, sigma_top) = _forward(stacks, placement)
     grad = _softmax_loss(top, stacks)[1]  # dLoss/d(top rows) [..., T, d]
@@ -197,7 +202,7 @@ def _positions(tokens: int, width: int) -> np.ndarray:
 
 
 def random_stacks(
-    n_layers: int, seed: int = 0, stacks: int = 24, width: int = 16, tokens: int = 8
+    n_layers: int, seed: int = 0, stacks: int = 32, width: int = 16, tokens: int = 8
 ) -> Stacks:
     """Seeded toy transformers: `stacks` of them, vocabulary size = width.
 
@@ -228,7 +233,7 @@ def random_stacks(
 
 
 def weight_gradient_sizes(
-    n_layers: int, seed: int = 0, stacks: int = 24, width: int = 16, tokens: int = 8
+    n_layers: int, seed: int = 0, stacks: int = 32, width: int = 16, tokens: int = 8
 ) -> dict[str, np.ndarray]:
     """Frobenius norm of dLoss/d(output matrix) per layer, for both placements.
 

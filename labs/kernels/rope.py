@@ -11,8 +11,9 @@ numbers. GPT-NeoX and Hugging Face's port of LLaMA instead pair coordinate i wit
 layout. To load a LLaMA checkpoint, Hugging Face's conversion script permutes the rows of
 W_q and W_k head by head (rows of PyTorch's [out, in] weights; here, where a row is
 multiplied as x @ W_q, they are columns), so each adjacent pair lands at (i, i + d/2) and
-the scores come out the same. Without that permutation the two layouts give different numbers for the same
-weights, although in both a score depends only on the offset between the two positions.
+the scores come out the same. Without that permutation the two layouts give different
+numbers for the same weights, although in both a score depends only on the offset between
+the two positions.
 """
 
 from __future__ import annotations
