@@ -48,9 +48,9 @@ class Stacks(NamedTuple):
     targets: np.ndarray
 
 
-def is_attention(index: int) -> bool:
-    """Whether layer `index` (0-based) is attention; the others are FFNs."""
-    return index % 2 == 0
+def is_attention(weights: tuple[np.ndarray, ...]) -> bool:
+    """Whether a layer's weights are attention's four matrices (else the FFN's two)."""
+    return len(weights) == 4
 
 
 def _check_placement(placement: str) -> None:
@@ -131,8 +131,8 @@ def _forward(stacks: Stacks, placement: str) -> tuple[np.ndarray, list, tuple]:
     _check_placement(placement)
     x = np.asarray(stacks.x, dtype=float)
     saved = []
-    for index, w in enumerate(stacks.layers):
-        sublayer = _attention if is_attention(index) else _ffn
+    for w in stacks.layers:
+        sublayer = _attention if is_attention(w) else _ffn
         if placement == "pre":
             y, sigma = _layernorm(x)
             out, inner = sublayer(y, w)
@@ -179,7 +179,7 @@ def stack_weight_grads(stacks: Stacks, placement: str) -> list[list[np.ndarray]]
     grads = []
     for index in reversed(range(len(stacks.layers))):
         y, sigma, inner = saved[index]
-        backward = _attention_backward if is_attention(index) else _ffn_backward
+        backward = _attention_backward if is_attention(stacks.layers[index]) else _ffn_backward
         if placement == "pre":
             # the sum x + out hands its gradient to the branch unchanged
             dws, grad_in = backward(stacks.layers[index], inner, grad)
@@ -202,10 +202,16 @@ def _positions(tokens: int, width: int) -> np.ndarray:
 
 
 def random_stacks(
-    n_layers: int, seed: int = 0, stacks: int = 32, width: int = 16, tokens: int = 8
+    n_layers: int,
+    seed: int = 0,
+    stacks: int = 32,
+    width: int = 16,
+    tokens: int = 8,
+    attention: bool = True,
 ) -> Stacks:
     """Seeded toy transformers: `stacks` of them, vocabulary size = width.
 
+    Odd layers are attention and even ones FFNs; with attention=False every layer is an FFN.
     Shapes as in Stacks, with leading axis [stacks].
     """
     if n_layers < 1:
@@ -222,7 +228,7 @@ def random_stacks(
     hidden = FFN_WIDENING * width
     layers = [
         tuple(xavier(width, width) for _ in range(4))
-        if is_attention(index)
+        if attention and index % 2 == 0
         else (xavier(width, hidden), xavier(hidden, width))
         for index in range(n_layers)
     ]
@@ -233,7 +239,12 @@ def random_stacks(
 
 
 def weight_gradient_sizes(
-    n_layers: int, seed: int = 0, stacks: int = 32, width: int = 16, tokens: int = 8
+    n_layers: int,
+    seed: int = 0,
+    stacks: int = 32,
+    width: int = 16,
+    tokens: int = 8,
+    attention: bool = True,
 ) -> dict[str, np.ndarray]:
     """Frobenius norm of dLoss/d(output matrix) per layer, for both placements.
 
@@ -241,7 +252,7 @@ def weight_gradient_sizes(
     Shapes: -> {"pre": [stacks, n_layers], "post": [stacks, n_layers]}; column 0 is the
     layer nearest the input.
     """
-    batch = random_stacks(n_layers, seed, stacks, width, tokens)
+    batch = random_stacks(n_layers, seed, stacks, width, tokens, attention)
     return {
         placement: np.stack(
             [

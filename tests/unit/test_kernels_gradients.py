@@ -21,9 +21,9 @@ def _reference_top(s: K.Stacks, placement: str) -> np.ndarray:
     """The same stack from the course's own kernels: causal attention, ReLU FFN, stacks."""
     sublayers = [
         (lambda h, w=w: K.causal_attention(h, *w, 1, rope_base=None))
-        if G.is_attention(i)
+        if G.is_attention(w)
         else (lambda h, w=w: K.relu_ffn(h, *w))
-        for i, w in enumerate(s.layers)
+        for w in s.layers
     ]
     stack = K.prenorm_stack if placement == "pre" else K.postnorm_stack
     return stack(s.x, sublayers)
@@ -106,3 +106,14 @@ def test_weight_gradient_sizes_are_the_output_matrices_and_seeded():
         K.stack_weight_grads(batch, "middle")
     with pytest.raises(ValueError, match="n_layers"):
         K.weight_gradient_sizes(0)
+
+
+def test_post_norms_climb_toward_the_output_comes_from_attention():
+    """What the page says: with FFN layers only, post-norm's gradients stay about level."""
+    for attention, low, high in ((False, 0.8, 1.25), (True, 1.3, np.inf)):
+        ratios = []
+        for seed in range(8):
+            post = np.median(K.weight_gradient_sizes(24, seed, attention=attention)["post"], 0)
+            ratios.append(post[-1] / post[0])
+        assert low < np.median(ratios) < high, (attention, ratios)
+    assert [len(ws) for ws in K.random_stacks(3, attention=False).layers] == [2, 2, 2]
