@@ -29,7 +29,7 @@ _BOTTOM = PLOT_BOX[1] + PLOT_BOX[3]
 LEGEND_TOP = _BOTTOM + (BELOW_AXES + 0.75) * _EM  # centre of the first legend row
 PLOT_HEIGHT = float(round(LEGEND_TOP + (LEGEND_ROW + 0.75) * _EM))
 MARKERS = {"post": "squares", "pre": "circles"}  # told apart by shape as well as colour
-Y_TITLE = "weight-gradient size dLoss/dW2"
+Y_TITLE = "size of dLoss/dW_O or dLoss/dW2"
 
 
 def _box(cx: float, cy: float, width: float, label: str, kind: str) -> list[dict]:
@@ -155,17 +155,19 @@ def _marker(name: str, cx: float, cy: float) -> dict:
 def gradient_shapes(gradients: dict[str, list[float]], placement: str, stacks: int) -> list[dict]:
     """Weight-gradient size per layer on a log axis, both placements, the chosen one bold.
 
-    Each point is the geometric mean of `stacks` random stacks (the y title says so).
+    Each point is the median of `stacks` random stacks (the y title says so).
     """
     layers = len(gradients["post"])
     everything = [v for values in gradients.values() for v in values]
     ticks = log_ticks(min(everything), max(everything))
     frame = Frame((0.5, layers + 0.5), (math.log10(ticks[0]), math.log10(ticks[-1])), PLOT_BOX)
     left, width = PLOT_BOX[0], PLOT_BOX[2]
-    x_ticks = sorted({1, layers, *range(4, layers, 4)}) if layers > 1 else [1]
+    step = 4 if layers <= 24 else 8  # inner ticks, none too close to the last layer's
+    inner = [t for t in range(step, layers, step) if layers - t >= step / 2]
+    x_ticks = sorted({1, layers, *inner}) if layers > 1 else [1]
     x_title = f"layer 1 … {layers} (1 is nearest the input)"
     # The y title takes two lines from the left edge, where a long line has the most room.
-    y_titles = (Y_TITLE, f"geometric mean of {stacks} random stacks, log scale")
+    y_titles = (Y_TITLE, f"median of {stacks} random stacks, log scale")
     out = [
         shape("text", {"x": 4.0, "y": PLOT_BOX[1]}, line, class_="livelab-axis-label", dy=em(row))
         for row, line in zip(TITLE_ROWS, y_titles, strict=True)

@@ -1,6 +1,6 @@
 """RoPE lab: one pair q and one pair k, each turned by its position times theta.
 
-The score q·k after rotation depends only on the distance q_pos - k_pos; the lab lets a
+The score q·k after rotation depends only on the offset q_pos - k_pos; the lab lets a
 student move either position, or both at once, and watch that happen.
 """
 
@@ -48,7 +48,7 @@ def state(
         "k": list(k),
         "q_angle": q_angle,
         "k_angle": k_angle,
-        "distance": q_pos - k_pos,
+        "offset": q_pos - k_pos,
         "q_rot": q_rot.tolist(),
         "k_rot": k_rot.tolist(),
         "between": between,
@@ -63,7 +63,7 @@ def view(s: dict) -> dict:
         "text": {
             "q_angle": fmt_number(s["q_angle"]),
             "k_angle": fmt_number(s["k_angle"]),
-            "distance": str(s["distance"]),
+            "offset": str(s["offset"]),
             "q_rot": fmt_vector(s["q_rot"]),
             "k_rot": fmt_vector(s["k_rot"]),
             "between": between,
@@ -132,7 +132,7 @@ def body(values: dict, marks: Marks) -> str:
         f'<dt><span class="livelab-key livelab-key--k">k</span> turned by</dt>'
         f"<dd>{marks.text('k_angle')} rad → {marks.text('k_rot')}</dd>"
         f"<dt>angle between q and k</dt><dd>{marks.text('between')} rad</dd>"
-        f"<dt>distance m − n</dt><dd>{marks.text('distance')}</dd>"
+        f"<dt>offset m − n</dt><dd>{marks.text('offset')}</dd>"
         "</dl>"
         "</div>"
         '<p class="livelab-score">'
@@ -229,7 +229,7 @@ def seeded_demo(
 ) -> dict:
     """Random q and k of one width (q drawn first), scored at several (q_pos, k_pos) pairs.
 
-    Every pair of coordinates turns at its own rate base ** (-2 i / width); equal distances
+    Every pair of coordinates turns at its own rate base ** (-2 i / width); equal offsets
     still give equal scores.
     """
     rng = np.random.default_rng(seed)

@@ -37,9 +37,10 @@ from labs.kernels.ffn import (
     swiglu_ffn,
 )
 from labs.kernels.gradients import (
+    Stacks,
     random_stacks,
-    residual_stack,
-    residual_stack_weight_grads,
+    stack_loss,
+    stack_weight_grads,
     weight_gradient_sizes,
 )
 from labs.kernels.norms import layernorm, rmsnorm, root_mean_square
@@ -48,6 +49,7 @@ from labs.kernels.rope import rope, rope_halves, rope_rates, rope_score, rotate
 __all__ = [
     "MODERN_CONFIG",
     "BlockConfig",
+    "Stacks",
     "attention_steps",
     "causal_attention",
     "causal_mask",
@@ -68,8 +70,6 @@ __all__ = [
     "random_stacks",
     "relu",
     "relu_ffn",
-    "residual_stack",
-    "residual_stack_weight_grads",
     "rmsnorm",
     "root_mean_square",
     "rope",
@@ -81,6 +81,8 @@ __all__ = [
     "silu",
     "softmax",
     "split_heads",
+    "stack_loss",
+    "stack_weight_grads",
     "swiglu_ffn",
     "validate_config",
     "weight_gradient_sizes",

@@ -4,9 +4,16 @@ Convention: pairs are adjacent coordinates (0, 1), (2, 3), ...; pair i of a widt
 turns at rate base ** (-2 i / d) radians per position, counter-clockwise. With an odd width
 the last coordinate has no partner and is left as it is (as in partial-rotary models).
 
-Many libraries (Hugging Face's `rotate_half`, LLaMA's reference code) pair coordinate i with
-i + d/2 instead; `rope_halves` and `rope_score(..., layout="halves")` compute that layout.
-The idea is the same, so scores still depend only on the distance, but the numbers differ.
+This is also how Meta's LLaMA reference code pairs coordinates: it reads each q and k row as
+d/2 complex numbers made of neighbouring coordinates and multiplies them by unit complex
+numbers. GPT-NeoX and Hugging Face's port of LLaMA instead pair coordinate i with i + d/2
+(their `rotate_half`); `rope_halves` and `rope_score(..., layout="halves")` compute that
+layout. To load a LLaMA checkpoint, Hugging Face's conversion script permutes the rows of
+W_q and W_k head by head (rows of PyTorch's [out, in] weights; here, where a row is
+multiplied as x @ W_q, they are columns), so each adjacent pair lands at (i, i + d/2) and
+the scores come out the same. Without that permutation the two layouts give different
+numbers for the same weights, although in both a score depends only on the offset between
+the two positions.
 """
 
 from __future__ import annotations
@@ -94,7 +101,7 @@ def rope_score(
     """Unscaled score q . k after RoPE puts q at query_position and k at key_position.
 
     layout "adjacent" pairs (0, 1), (2, 3), ... (`rope`); "halves" pairs i with i + d/2
-    (`rope_halves`). Shapes: q [d], k [d] -> scalar. The result depends only on
+    (`rope_halves`). Shapes: q [d], k [d] -> scalar. The result depends only on the offset
     query_position - key_position.
     """
     turn = {"adjacent": rope, "halves": rope_halves}.get(layout)

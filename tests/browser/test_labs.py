@@ -98,7 +98,7 @@ def test_norm_path_works_from_the_keyboard(page, site):
     expect(el.get_by_label("Pre-norm: x = x + f(LN(x))")).to_be_checked()
     el.get_by_label("Number of layers").focus()
     page.keyboard.press("ArrowRight")
-    expect(text(el, "branch_norms")).to_have_text("7")
+    expect(text(el, "branch_norms")).to_have_text(str(norm_path.PARAMS["layers"].default + 1))
 
 
 # ---- RMS ----------------------------------------------------------------------------------

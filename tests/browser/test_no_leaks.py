@@ -24,13 +24,9 @@ FINEST = 6  # exact answers are looked for with at most this many decimals
 
 # Questions whose answer is on the page above them by design, with the reason. Each entry must
 # still be needed: the test fails when such a question no longer shows its answer above it.
-SHOWN_ON_PURPOSE = {
-    # E4 reruns section 3's gated FFN with W_d = identity, so its output is section 3's hidden
-    # row, and the spec's worked example must print that row (and, in its output, the second
-    # entry again). The work E4 asks for is seeing that the identity passes the hidden row
-    # through, which no number above it says.
-    "e4": "the worked gated-FFN example prints the hidden row that E4's output equals",
-}
+# (E4 used to be one; the worked page now asks E4 before its gated-FFN example prints the
+# hidden row that E4's output equals.)
+SHOWN_ON_PURPOSE: dict[str, str] = {}
 
 # One number as printed: an optional sign ('-' or the typographic '−'), thousands commas, a
 # decimal part. The sign is a sign only where no word or bracket stands before it ("m − 2").

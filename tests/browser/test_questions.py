@@ -225,6 +225,57 @@ def test_choice_selection_survives_a_reload(page, site):
     expect(verdict(page, "q6")).to_have_text(re.compile("^Correct"))
 
 
+def option_order(page, qid):
+    """The author's indices of a choice question's options, in the order the page shows them."""
+    radios = question(page, qid).get_by_role("radio")
+    expect(radios.first).to_be_enabled()
+    return [int(radios.nth(i).get_attribute("value")) for i in range(radios.count())]
+
+
+def choice_orders(page, site, seed):
+    """The order each choice question of the course shows a student whose seed is `seed`."""
+    orders = {}
+    for url, qs in site.questions.items():
+        ids = [q.id for q in qs if q.kind == "choice"]
+        if not ids:
+            continue
+        page.goto(site.url(url))
+        page.evaluate(f"localStorage.setItem('livelab-order:/', '{seed}')")
+        page.reload()
+        orders.update({qid: option_order(page, qid) for qid in ids})
+    return orders
+
+
+def test_choice_options_keep_one_order_per_student_and_differ_between_students(page, site):
+    first = choice_orders(page, site, 11)
+    # The same student on a later visit: the same order everywhere.
+    assert choice_orders(page, site, 11) == first
+    # Another student: the same options, and across the course some question in another order.
+    second = choice_orders(page, site, 29)
+    assert {qid: sorted(order) for qid, order in second.items()} == {
+        qid: sorted(order) for qid, order in first.items()
+    }
+    assert any(first[qid] != second[qid] for qid in first)
+    # Neither student sees every question in the author's order.
+    for orders in (first, second):
+        assert any(order != sorted(order) for order in orders.values())
+
+
+def test_a_saved_choice_marks_its_option_in_the_students_order(page, site):
+    q = open_question(page, site, "q6")
+    page.evaluate("localStorage.setItem('livelab-order:/', '5')")
+    page.reload()
+    right = q.options[q.correct_index].text
+    question(page, "q6").get_by_role("radio", name=right).check()
+    question(page, "q6").get_by_role("button", name="Check").click()
+    expect(verdict(page, "q6")).to_have_text(re.compile("^Correct"))
+    before = option_order(page, "q6")
+    page.reload()
+    expect(question(page, "q6").get_by_role("radio", name=right)).to_be_checked()
+    assert option_order(page, "q6") == before
+    expect(verdict(page, "q6")).to_have_text(re.compile("^Correct"))
+
+
 # ---- code ------------------------------------------------------------------------------
 
 

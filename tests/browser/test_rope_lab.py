@@ -48,11 +48,11 @@ def test_both_plus_one_three_times_keeps_the_score(page, site):
         both.click()
     expect(page.get_by_label("q position")).to_have_value("5")
     expect(page.get_by_label("k position")).to_have_value("3")
-    expect(lab(page).locator('[data-text="distance"]')).to_have_text("2")
+    expect(lab(page).locator('[data-text="offset"]')).to_have_text("2")
     expect(score(page)).to_have_text("0.84")
 
 
-def test_moving_only_k_changes_the_score_with_the_distance(page, site):
+def test_moving_only_k_changes_the_score_with_the_offset(page, site):
     open_live_lab(page, site)
     page.get_by_label("q position").fill("2")
     expect(score(page)).to_have_text("0.84")

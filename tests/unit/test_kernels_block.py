@@ -1,4 +1,4 @@
-"""Attention, the modern block driven by its config, and per-layer weight-gradient sizes."""
+"""Attention and the modern block driven by its config (gradients: test_kernels_gradients)."""
 
 import numpy as np
 import pytest
@@ -164,82 +164,3 @@ def test_modern_stack_ends_with_one_rmsnorm():
         h = K.modern_block(h, p, CONFIG)
     assert_allclose(y, K.rmsnorm(h))
     assert_allclose(np.mean(y**2, axis=-1), 1.0, rtol=1e-4)
-
-
-def _small_ffn_stack(seed: int, n_layers: int = 3, tokens: int = 2, d: int = 4, h: int = 6):
-    rng = np.random.default_rng(seed)
-    layers = [
-        (rng.standard_normal((d, h)) / np.sqrt(d), rng.standard_normal((h, d)) / np.sqrt(h))
-        for _ in range(n_layers)
-    ]
-    return rng.standard_normal((tokens, d)), layers, rng.standard_normal((tokens, d))
-
-
-@pytest.mark.parametrize("placement", ["pre", "post"])
-def test_residual_stack_is_the_course_stack_of_relu_ffn_blocks(placement):
-    x, layers, _ = _small_ffn_stack(10)
-    sublayers = [lambda h, w1=w1, w2=w2: K.relu_ffn(h, w1, w2) for w1, w2 in layers]
-    stack = K.prenorm_stack if placement == "pre" else K.postnorm_stack
-    assert_allclose(K.residual_stack(x, layers, placement), stack(x, sublayers))
-
-
-@pytest.mark.parametrize("placement", ["pre", "post"])
-def test_weight_gradients_match_finite_differences(placement):
-    x, layers, upstream = _small_ffn_stack(11)
-    grads = K.residual_stack_weight_grads(x, layers, placement, upstream)
-    assert [(g1.shape, g2.shape) for g1, g2 in grads] == [(w1.shape, w2.shape) for w1, w2 in layers]
-
-    def loss(perturbed):
-        return np.sum(K.residual_stack(x, perturbed, placement) * upstream)
-
-    step = 1e-6
-    for layer in (0, len(layers) - 1):  # the first and the last layer, both matrices
-        for which in (0, 1):
-            numeric = np.zeros_like(layers[layer][which])
-            for i in np.ndindex(numeric.shape):
-                moved = []
-                for sign in (1, -1):
-                    w = [list(pair) for pair in layers]
-                    w[layer][which] = w[layer][which].copy()
-                    w[layer][which][i] += sign * step
-                    moved.append(loss([tuple(pair) for pair in w]))
-                numeric[i] = (moved[0] - moved[1]) / (2 * step)
-            assert_allclose(grads[layer][which], numeric, rtol=1e-5, atol=1e-7)
-
-
-def test_many_stacks_at_once_give_each_stack_its_own_gradients():
-    x, layers, upstream = K.random_stacks(4, seed=2, stacks=3, width=5, tokens=2)
-    together = K.residual_stack_weight_grads(x, layers, "post", upstream)
-    for k in range(3):
-        alone = K.residual_stack_weight_grads(
-            x[k], [(a[k], b[k]) for a, b in layers], "post", upstream[k]
-        )
-        for (g1, g2), (a1, a2) in zip(together, alone, strict=True):
-            assert_allclose(g1[k], a1)
-            assert_allclose(g2[k], a2)
-
-
-def test_random_stacks_are_xavier_uniform_ffns_four_times_wider_inside():
-    x, layers, upstream = K.random_stacks(2, seed=0, stacks=20, width=16, tokens=4)
-    assert x.shape == upstream.shape == (20, 4, 16) and len(layers) == 2
-    w1, w2 = layers[0]
-    assert w1.shape == (20, 16, 64) and w2.shape == (20, 64, 16)
-    bound = np.sqrt(6 / (16 + 64))
-    assert np.abs(w1).max() <= bound and np.abs(w2).max() <= bound
-    assert_allclose(w1.var(), bound**2 / 3, rtol=0.05)  # the variance of U(-a, a) is a^2 / 3
-
-
-def test_weight_gradient_sizes_per_stack_and_layer_are_seeded():
-    sizes = K.weight_gradient_sizes(6, seed=1, stacks=5)
-    assert set(sizes) == {"pre", "post"}
-    assert sizes["pre"].shape == sizes["post"].shape == (5, 6) and (sizes["pre"] > 0).all()
-    assert_allclose(K.weight_gradient_sizes(6, seed=1, stacks=5)["pre"], sizes["pre"])
-    assert not np.allclose(K.weight_gradient_sizes(6, seed=2, stacks=5)["pre"], sizes["pre"])
-    assert not np.allclose(sizes["post"], sizes["pre"])
-    x, layers, upstream = K.random_stacks(6, seed=1, stacks=5)
-    dw2 = K.residual_stack_weight_grads(x, layers, "pre", upstream)[-1][1]  # last layer's W2
-    assert_allclose(sizes["pre"][:, -1], np.linalg.norm(dw2, axis=(-2, -1)))
-    with pytest.raises(ValueError, match="placement"):
-        K.residual_stack_weight_grads(x, layers, "middle", upstream)
-    with pytest.raises(ValueError, match="n_layers"):
-        K.weight_gradient_sizes(0)

@@ -125,3 +125,25 @@ def test_the_judge_names_a_wrong_answer_that_passes_and_a_message_that_differs()
 def test_fence_bodies_are_read_as_yaml_1_2(body, key, value):
     data = parse_body(body)
     assert data[key] == value and type(data[key]) is type(value)
+
+
+def test_a_reference_of_several_lines_gets_a_text_area_that_says_how_its_keys_work(monkeypatch):
+    lines = dataclasses.replace(
+        code_question("swiglu_ffn"),
+        reference_blank="hidden = silu(x @ W_gate) * (x @ W_up)\nreturn hidden @ W_down",
+    )
+    monkeypatch.setitem(questions.CODE_QUESTIONS.items, "swiglu_ffn", lines)
+    q = CODE.question({"id": "c3", "question": "swiglu_ffn", "prompt": "P"})
+    html = CODE.markup(q, lambda text: text)
+    assert '<textarea class="livelab-blank"' in html and '<input type="text" class' not in html
+    assert 'rows="4" data-lines aria-describedby="c3-blank-note"' in html
+    assert 'id="c3-blank-note">Several lines. Enter keeps the indent' in html
+    one_line = CODE.question({"id": "c2", "question": "rotate", "prompt": "P"})
+    assert '<input type="text" class="livelab-blank"' in CODE.markup(one_line, lambda t: t)
+
+
+def test_a_reference_of_several_lines_needs_a_blank_alone_on_its_line():
+    rotate = code_question("rotate")
+    assert not rotate.blank_is_whole_line
+    with pytest.raises(ValueError, match="needs a ____ that stands alone on its line"):
+        dataclasses.replace(rotate, reference_blank="c, s = 1, 0\nnp.array([c, s])")

@@ -125,6 +125,11 @@ class CodeQuestion:
             raise ValueError(f"question {self.name}: the template needs exactly one {BLANK}")
         if f"def {self.function_name}(" not in self.template:
             raise ValueError(f"question {self.name}: the template lacks def {self.function_name}")
+        if "\n" in self.reference_blank.strip("\n") and not self.blank_is_whole_line:
+            raise ValueError(
+                f"question {self.name}: a reference of several lines needs a {BLANK} that "
+                "stands alone on its line"
+            )
 
     @property
     def blank_is_whole_line(self) -> bool:

@@ -91,19 +91,38 @@ def parse(data: dict) -> CodeQuestionRef:
     return CodeQuestionRef(data["id"], name, data["prompt"], label, data["lab"])
 
 
-def _template_html(template: str, blank_label: str) -> str:
+LINES_NOTE = (
+    "Several lines. Enter keeps the indent, Tab indents; to leave the field with Tab, "
+    "press Escape first. Ctrl+Enter checks."
+)
+"""What a several-line blank's field tells a keyboard user (its aria-describedby)."""
+
+
+def _field_html(q: CodeQuestionRef) -> str:
+    """The blank's text field: one line, or a text area when the reference spans lines."""
+    # data-blank carries the blank's token, so the widget fills the program without a copy.
+    common = (
+        f'class="livelab-blank" data-blank="{BLANK}" aria-label="{attr(q.blank_label)}" '
+        f'autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="{BLANK}" '
+        "disabled"
+    )
+    lines = q.reference_blank.count("\n") + 1
+    if lines == 1:
+        return f'<input type="text" {common}>'
+    note = f"{q.id}-blank-note"
+    return (
+        f'<textarea {common} rows="{lines + 2}" data-lines aria-describedby="{attr(note)}">'
+        f'</textarea><span class="livelab-blank-note" id="{attr(note)}">{LINES_NOTE}</span>'
+    )
+
+
+def _template_html(q: CodeQuestionRef) -> str:
     """The template highlighted as the site's code blocks are, with a text field as the blank."""
-    code = highlight(template, PythonLexer(), HtmlFormatter(nowrap=True))
+    code = highlight(q.template, PythonLexer(), HtmlFormatter(nowrap=True))
     token = f'<span class="n">{BLANK}</span>'
     if code.count(token) != 1:
         raise ValueError(f"the highlighted template must show {BLANK} once as a name")
-    # data-blank carries the blank's token, so the widget fills the program without a copy.
-    field = (
-        f'<input type="text" class="livelab-blank" data-blank="{BLANK}" '
-        f'aria-label="{attr(blank_label)}" autocomplete="off" autocapitalize="off" '
-        f'spellcheck="false" placeholder="{BLANK}" disabled>'
-    )
-    code = code.replace(token, field)
+    code = code.replace(token, _field_html(q))
     return f'<div class="highlight livelab-template"><pre><code>{code}</code></pre></div>'
 
 
@@ -111,7 +130,7 @@ def markup(q: CodeQuestionRef, render: Render) -> str:
     """Prompt, the read-only template with its blank, Run/Check/Stop, output, hint and answer."""
     body = (
         prompt_html(q.id, render(q.prompt))
-        + _template_html(q.template, q.blank_label)
+        + _template_html(q)
         + actions_html(
             button_html("run", "Run"),
             button_html("check", "Check"),

@@ -10,7 +10,7 @@
 
 import { cleanProgress, SCHEMA } from "./schema.js";
 
-const SITE_ROOT = new URL("../../../", import.meta.url); // assets/livelab/progress/ -> site root
+export const SITE_ROOT = new URL("../../../", import.meta.url); // assets/livelab/progress/ -> site root
 const KEY = `livelab-progress:${SITE_ROOT.pathname}`;
 const SET_ASIDE = `${KEY}:set-aside`;
 

@@ -1,14 +1,29 @@
 // A multiple-choice question. A wrong pick shows the reason for that option only, in the
 // verdict. A right pick, or "Show answer" after a wrong one, puts every option's reason
-// under its option (each reason once). Reasons stay sealed until then.
+// under its option (each reason once). Reasons stay sealed until then. The options are shown
+// in this student's own order (progress/order.js); each keeps its author's index as its value.
 
+import { optionOrder, studentSeed } from "../progress/order.js";
 import { QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
+import { SITE_ROOT } from "../progress/store.js";
 import { showMarkup, unseal } from "./sealed.js";
 import { enable, markStale, showVerdict } from "./verdict.js";
 
 const ALL_EXPLAINED = "Each option now says why it is right or wrong.";
 
+/** Puts the options in this student's order, from the author's order (so a second mount
+ * gives the same order, not a shuffle of the shuffle). */
+function shuffle(el) {
+  const group = el.querySelector('[role="radiogroup"]');
+  const byAuthor = (div) => Number(div.querySelector('input[type="radio"]').value);
+  const options = [...group.querySelectorAll(":scope > .livelab-option")];
+  options.sort((a, b) => byAuthor(a) - byAuthor(b));
+  const order = optionOrder(options.length, el.dataset.question, studentSeed(SITE_ROOT.pathname));
+  group.append(...order.map((i) => options[i]));
+}
+
 export function mount(el) {
+  shuffle(el);
   const record = new QuestionRecord(el.dataset.question, "choice");
   const { correct, why } = unseal(el);
   const radios = [...el.querySelectorAll('input[type="radio"]')];

@@ -12,6 +12,30 @@ const HINT_AFTER = 3; // failed checks before the hint is offered
 const TIMEOUT_MS = 5_000;
 const BUSY = Symbol("busy"); // nothing was graded: a check already runs, or Python is down
 
+/** Enter keeps the line's indent, Tab indents by four spaces (unless Escape came just before:
+ * then Tab leaves the field, so the keyboard is never trapped). True when the key was used. */
+function editKey(area, event, leaving) {
+  const type = (text) => {
+    // insertText keeps the browser's undo history; setRangeText where it is not supported.
+    if (!document.execCommand?.("insertText", false, text)) {
+      area.setRangeText(text, area.selectionStart, area.selectionEnd, "end");
+      area.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  };
+  if (event.key === "Tab" && !event.shiftKey && !leaving && !event.ctrlKey && !event.altKey) {
+    event.preventDefault();
+    type("    ");
+    return true;
+  }
+  if (event.key === "Enter" && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
+    event.preventDefault();
+    const start = area.value.lastIndexOf("\n", area.selectionStart - 1) + 1;
+    type(`\n${area.value.slice(start).match(/^ */)[0]}`);
+    return true;
+  }
+  return false;
+}
+
 function errorLine(error) {
   if (!error) return "";
   const where = error.line ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ""})` : "";
@@ -33,7 +57,12 @@ export function mount(el, runtime) {
   const reveal = el.querySelector("[data-reveal]");
   let running = null;
 
-  const fit = () => (blank.size = Math.max(24, blank.value.length + 2));
+  const lines = blank.hasAttribute("data-lines"); // a text area: the blank spans several lines
+  const minRows = lines ? blank.rows : 0;
+  const fit = () => {
+    if (lines) blank.rows = Math.max(minRows, blank.value.split("\n").length + 1);
+    else blank.size = Math.max(24, blank.value.length + 2);
+  };
   const onInput = () => {
     fit();
     markStale(el);
@@ -117,11 +146,15 @@ export function mount(el, runtime) {
     hint.hidden = false;
   }
 
-  /** The template as a program that runs: imports, and the blank filled in. */
+  /** The template as a program that runs: imports, and the blank filled in (each further
+   * line of a several-line blank at the blank's indent, as the grader puts it). */
   const program = () => {
     const filled = reveal.hidden ? blank.value : sealed.reference;
     const token = blank.dataset.blank; // livelab.questions' BLANK, as the markup carries it
-    return el.dataset.program.replace(token, () => filled || token);
+    const before = el.dataset.program.slice(0, el.dataset.program.indexOf(token));
+    const indent = before.slice(before.lastIndexOf("\n") + 1);
+    const text = (filled || token).replaceAll("\n", `\n${indent}`);
+    return el.dataset.program.replace(token, () => text);
   };
   // Material's copy button (it names its code block in data-clipboard-target) copies
   // data-clipboard-text when it carries one: set it just before Material's click handler,
@@ -132,8 +165,14 @@ export function mount(el, runtime) {
   };
 
   const stop = () => running && runtime.stop(running.id);
+  let leaving = false; // Escape was pressed: the next Tab leaves the text area
   const onKey = (event) => {
-    if (event.key === "Enter") {
+    if (lines) {
+      const typed = editKey(blank, event, leaving);
+      leaving = event.key === "Escape";
+      if (typed) return;
+    }
+    if (event.key === "Enter" && (!lines || event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       check();
     }
