@@ -63,3 +63,47 @@ def test_seven_shared_words_and_short_worded_runs_pass(tmp_path):
         "The rotary scheme turns every query and flips.\nit is a b c d e f g h\n", encoding="utf-8"
     )
     assert own_words.scan(page, grams) == []
+
+
+def test_no_page_has_a_sentence_that_rewords_a_seed_sentence():
+    seed_sentences = own_words.load_sentences()
+    pages = sorted((own_words.ROOT / "docs").rglob("*.md"))
+    assert any(p.name == "worked-examples.md" for p in pages)
+    found = [a for page in pages for a in own_words.alike(page, seed_sentences)]
+    assert not found, "Write from the idea, not from the sentence:\n" + "\n".join(map(str, found))
+
+
+def sentences_of(tmp_path, text):
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    path = tmp_path / "fingerprints.json"
+    data = {"sentences": {"seed.txt": own_words.seed_sentences(text)}}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return own_words.load_sentences(path)
+
+
+def test_a_sentence_with_its_words_swapped_is_found_and_our_own_is_not(tmp_path):
+    seed_sentences = sentences_of(tmp_path, SEED)
+    page = tmp_path / "page.md"
+    page.write_text(
+        "# A page\n\n"
+        "Every query and key pair of the rotary scheme turns through an angle growing with "
+        "position, so their score depends on distance alone.\n\n"
+        "A rotation keeps lengths, so only the gap between two positions can reach the dot "
+        "product of a query with a key.\n",
+        encoding="utf-8",
+    )
+    [found] = own_words.alike(page, seed_sentences)
+    assert "Every query and key pair" in found.text and found.score >= 0.5
+
+
+def test_code_maths_tables_and_references_are_not_prose(tmp_path):
+    seed_sentences = sentences_of(tmp_path, SEED)
+    page = tmp_path / "page.md"
+    copy = SEED.replace("distance alone.", "distance alone")
+    page.write_text(
+        f"```python\n# {copy}\n```\n\n$$\\text{{{copy}}}$$\n\n| {copy} |\n\n"
+        f"## References\n\n- {copy}\n",
+        encoding="utf-8",
+    )
+    assert own_words.alike(page, seed_sentences) == []
