@@ -117,10 +117,10 @@ def view(s: dict) -> dict:
     name, layers = c["name"], c["num_hidden_layers"]
     heads, groups = c["num_attention_heads"], c["num_key_value_heads"]
     rows = [
-        [label, _shape_text(key, s), f"{s['parts'][key]:,}", _share(s["parts"][key], total)]
+        [label, f"{s['parts'][key]:,}", _share(s["parts"][key], total), _shape_text(key, s)]
         for key, label in PARTS
     ]
-    rows.append(["All parameters", f"{layers} layers", f"{total:,}", "100.00%"])
+    rows.append(["All parameters", f"{total:,}", "100.00%", f"{layers} layers"])
     text = {
         "total": f"{total:,}",
         "caption": f"Where the {total:,} parameters of {name} are, summed over its {layers} layers",
@@ -181,8 +181,9 @@ def body(values: dict, marks: Marks) -> str:
         + "</p>"
         '<div class="livelab-table-wrap"><table class="livelab-table">'
         + marks.text("caption", tag="caption")
-        + '<thead><tr><th scope="col">part</th><th scope="col">shape, per layer</th>'
-        '<th scope="col">parameters</th><th scope="col">share</th></tr></thead>'
+        # The numbers before the shapes: on a phone they are in sight, the shapes scroll.
+        + '<thead><tr><th scope="col">part</th><th scope="col">parameters</th>'
+        '<th scope="col">share</th><th scope="col">shape, per layer</th></tr></thead>'
         + marks.rows("parts")
         + "</table></div>"
         f'<svg class="livelab-figure" viewBox="0 0 {BARS_WIDTH:g} {BARS_HEIGHT:g}" '
