@@ -132,7 +132,7 @@ def _block(
 
 
 def _weights(rng: np.random.Generator, d: int, f: int, gains: bool) -> dict:
-    """Weights drawn in the template's order; random positive gains when gains is true."""
+    """Weights drawn in the template's order; norm gains drawn around 1 when gains is true."""
     p = {
         "attn_norm": 1 + 0.3 * rng.standard_normal(d) if gains else np.ones(d),
         "ffn_norm": 1 + 0.3 * rng.standard_normal(d) if gains else np.ones(d),
