@@ -41,15 +41,15 @@ PARAMS = Options(
     ),
 )
 
-PARTS = (
-    ("embeddings", "Token embeddings"),
-    ("W_q", "Attention W_q"),
-    ("W_k", "Attention W_k"),
-    ("W_v", "Attention W_v"),
-    ("W_o", "Attention W_o"),
-    ("ffn", "Gated FFN: W_gate, W_up, W_down"),
-    ("norms", "RMSNorm gains"),
-    ("output", "Output layer"),
+PARTS = (  # key, the table's name, the bar's shorter name (it fits a phone's figure)
+    ("embeddings", "Token embeddings", "embeddings"),
+    ("W_q", "Attention W_q", "W_q"),
+    ("W_k", "Attention W_k", "W_k"),
+    ("W_v", "Attention W_v", "W_v"),
+    ("W_o", "Attention W_o", "W_o"),
+    ("ffn", "Gated FFN: W_gate, W_up, W_down", "FFN, 3 matrices"),
+    ("norms", "RMSNorm gains", "norms"),
+    ("output", "Output layer", "output layer"),
 )
 EQUAL_WEIGHTS_RATIO = 8 / 3  # a SwiGLU FFN as heavy as a ReLU FFN of width 4·d
 
@@ -118,14 +118,14 @@ def view(s: dict) -> dict:
     heads, groups = c["num_attention_heads"], c["num_key_value_heads"]
     rows = [
         [label, f"{s['parts'][key]:,}", _share(s["parts"][key], total), _shape_text(key, s)]
-        for key, label in PARTS
+        for key, label, _ in PARTS
     ]
     rows.append(["All parameters", f"{total:,}", "100.00%", f"{layers} layers"])
     text = {
         "total": f"{total:,}",
         "caption": f"Where the {total:,} parameters of {name} are, summed over its {layers} layers",
         "bars_title": f"Share of each part in {name}: "
-        + "; ".join(f"{label} {_share(s['parts'][key], total)}" for key, label in PARTS),
+        + "; ".join(f"{label} {_share(s['parts'][key], total)}" for key, label, _ in PARTS),
         "d_k": f"{c['hidden_size']} / {heads} heads = {s['d_k']}",
         "heads": _heads_text(heads, groups),
         "kv_cache": _kv_text(s),
@@ -147,7 +147,7 @@ def bar_shapes(s: dict) -> list[dict]:
     """One row per part: its name and share as text, then a bar as long as the share."""
     em = largest_em(BARS_WIDTH)
     out: list[dict] = []
-    for i, (key, label) in enumerate(PARTS):
+    for i, (key, _, label) in enumerate(PARTS):
         top = 4 + i * ROW
         share = s["parts"][key] / s["total"]
         out.append(
