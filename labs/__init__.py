@@ -15,7 +15,17 @@ from livelab.scratch_names import scratchpad_names
 LABS.add_package(__name__)
 CODE_QUESTIONS.add_package(f"{__name__}.questions")
 
-# The scratchpad starts with every kernel but the one whose name and docstring state a numeric
-# question's result (the gated width for equal weights); it stays importable from labs.kernels,
-# so nothing is hidden, it is just not offered before the student has worked it out.
-scratchpad_names(kernels, leave_out={"gated_width_for_equal_weights"})
+# The scratchpad starts with every kernel but those that hand over a numeric question's result
+# in one call: the gated width for equal weights, and the counts of the real models' configs
+# (the capstone asks for one). They stay importable from labs.kernels, so nothing is hidden;
+# they are just not offered before the student has worked the numbers out.
+CONFIG_KERNELS = {
+    "MODEL_FILES",
+    "head_width",
+    "kv_cache_per_token",
+    "model_config",
+    "parameter_count",
+    "parameter_parts",
+    "slowest_rope_period",
+}
+scratchpad_names(kernels, leave_out={"gated_width_for_equal_weights", *CONFIG_KERNELS})

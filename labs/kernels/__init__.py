@@ -44,9 +44,19 @@ from labs.kernels.gradients import (
     weight_gradient_sizes,
 )
 from labs.kernels.norms import layernorm, rmsnorm, root_mean_square
+from labs.kernels.params import (
+    MODEL_FILES,
+    head_width,
+    kv_cache_per_token,
+    model_config,
+    parameter_count,
+    parameter_parts,
+    slowest_rope_period,
+)
 from labs.kernels.rope import rope, rope_halves, rope_rates, rope_score, rotate
 
 __all__ = [
+    "MODEL_FILES",
     "MODERN_CONFIG",
     "BlockConfig",
     "Stacks",
@@ -56,13 +66,18 @@ __all__ = [
     "ffn_weight_count",
     "gated_width_for_equal_weights",
     "head_attention",
+    "head_width",
     "init_params",
+    "kv_cache_per_token",
     "layernorm",
     "merge_heads",
+    "model_config",
     "modern_block",
     "modern_block_steps",
     "modern_stack",
     "param_shapes",
+    "parameter_count",
+    "parameter_parts",
     "postnorm_block",
     "postnorm_stack",
     "prenorm_block",
@@ -79,6 +94,7 @@ __all__ = [
     "rotate",
     "sigmoid",
     "silu",
+    "slowest_rope_period",
     "softmax",
     "split_heads",
     "stack_loss",

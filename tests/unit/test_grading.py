@@ -62,7 +62,9 @@ def test_a_wrong_check_carries_the_hint_and_case_details():
 
 
 def test_unknown_question_names_the_known_ones():
-    with pytest.raises(ValueError, match=r"layernorm.*known code questions: rmsnorm"):
+    with pytest.raises(
+        ValueError, match=r"layernorm.*known code questions: capstone_block, rmsnorm"
+    ):
         grading.check("layernorm", "x")
 
 
