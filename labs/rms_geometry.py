@@ -71,7 +71,7 @@ def state(*, x1: float, x2: float) -> dict:
 
 def _agreement(s: dict) -> str:
     if s["apart"] is None:
-        return "Only a defined output can be compared: see the message above."
+        return "Nothing to compare: for this row at least one of the two norms has no output."
     if s["apart"] < 1e-9:
         return "RMSNorm(x) and LayerNorm(x) are the same point."
     return (

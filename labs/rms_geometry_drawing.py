@@ -40,12 +40,13 @@ class Box(NamedTuple):
     right: float
     bottom: float
 
-    def meets(self, other: Box) -> bool:
+    def meets(self, other: Box, pad: float = 0.0) -> bool:
+        """Whether the two overlap, or come closer than pad."""
         return not (
-            self.right <= other.left
-            or other.right <= self.left
-            or self.bottom <= other.top
-            or other.bottom <= self.top
+            self.right + pad <= other.left
+            or other.right + pad <= self.left
+            or self.bottom + pad <= other.top
+            or other.bottom + pad <= self.top
         )
 
     def inside(self, other: Box) -> bool:
@@ -75,25 +76,29 @@ def _candidates(x: float, y: float, outward: float) -> list[tuple[float, float, 
     """Label anchors round a point (x, baseline y, text-anchor), the most outward first.
 
     outward is the math angle (y up) pointing away from the origin; a label on that side
-    stays off the circle and the guides that run through the origin.
+    stays off the circle and the guides that run through the origin. Eight spots next to the
+    point come first, then eight twice as far, for points crowded by their neighbours.
     """
-    reach = MARK + GAP
     middle = y + 0.3 * EM  # a baseline that centres digits and letters on y
-    spots = [
-        (0.0, (x + reach, middle, "start")),
-        (math.pi / 4, (x + reach * 0.7, y - reach * 0.7, "start")),
-        (math.pi / 2, (x, y - reach, "middle")),
-        (3 * math.pi / 4, (x - reach * 0.7, y - reach * 0.7, "end")),
-        (math.pi, (x - reach, middle, "end")),
-        (5 * math.pi / 4, (x - reach * 0.7, y + reach * 0.7 + ASCENT, "end")),
-        (3 * math.pi / 2, (x, y + reach + ASCENT, "middle")),
-        (7 * math.pi / 4, (x + reach * 0.7, y + reach * 0.7 + ASCENT, "start")),
-    ]
 
     def turn(angle: float) -> float:
         return abs((angle - outward + math.pi) % (2 * math.pi) - math.pi)
 
-    return [spot for angle, spot in sorted(spots, key=lambda item: turn(item[0]))]
+    out = []
+    for reach in (MARK + GAP, 2 * (MARK + GAP)):
+        side = reach * 0.7
+        spots = [
+            (0.0, (x + reach, middle, "start")),
+            (math.pi / 4, (x + side, y - side, "start")),
+            (math.pi / 2, (x, y - reach, "middle")),
+            (3 * math.pi / 4, (x - side, y - side, "end")),
+            (math.pi, (x - reach, middle, "end")),
+            (5 * math.pi / 4, (x - side, y + side + ASCENT, "end")),
+            (3 * math.pi / 2, (x, y + reach + ASCENT, "middle")),
+            (7 * math.pi / 4, (x + side, y + side + ASCENT, "start")),
+        ]
+        out += [spot for angle, spot in sorted(spots, key=lambda item: turn(item[0]))]
+    return out
 
 
 def _crossings(box: Box, origin: tuple[float, float], radius: float) -> int:
@@ -133,7 +138,8 @@ def place_labels(
         best, fewest = None, math.inf
         for ax, ay, anchor in _candidates(x, y, outward):
             box = text_box(ax, ay, text, anchor)
-            clashes = sum(box.meets(other) for other in [*markers, *placed])
+            # pad: the drawn coordinates are rounded to 0.01, which must not make two touch.
+            clashes = float(sum(box.meets(other, pad=0.5) for other in [*markers, *placed]))
             clashes += 0 if box.inside(PLANE) else 10
             clashes += 0.1 * _crossings(box, origin, radius)  # allowed, when nothing else is
             if clashes < fewest:
