@@ -199,6 +199,8 @@ def body(values: dict, marks: Marks) -> str:
         '<th scope="col">hand at (m − n)θ_i, rad</th><th scope="col">q·k of the pair</th>'
         "</tr></thead>" + marks.rows("pairs") + "</table></div>"
         "</div>"
+        '<p class="livelab-panel__title livelab-plot-heading">The score q·k against the offset '
+        "m − n</p>"
         f'<svg class="livelab-figure" viewBox="0 0 {PLOT_WIDTH:g} '
         f'{PLOT_HEIGHT:g}" role="img" aria-labelledby="{plot_title}">'
         f'<title id="{plot_title}">The score q·k against the offset m − n, for every '
