@@ -22,9 +22,10 @@ LEGEND_ROW = 1.35 * EM  # from one legend row's centre to the next
 LEGEND_TOP = _BOTTOM + (BELOW_AXES + 0.75) * EM  # centre of the first legend row
 LEGEND_COLUMNS = (8.0, WIDTH / 2 + 4)
 HEIGHT = float(round(LEGEND_TOP + 2 * LEGEND_ROW + 0.75 * EM))
-# A label's box around its anchor at the largest em: glyphs at most 0.6 em wide (Roboto's
-# digits are 0.56 em), 0.8 em above the baseline and 0.25 em below it.
-CHAR, ASCENT, DESCENT = 0.6 * EM, 0.8 * EM, 0.25 * EM
+# A label's box around its anchor at the largest em: 0.8 em above the baseline, 0.25 em
+# below, and per glyph 0.6 em (Roboto's digits are 0.56 em) or, for a capital, 0.75 em (its
+# bold M is 0.87 em, but no label has two in a row: "RMS" is 2.1 em against 2.25 allowed).
+ASCENT, DESCENT = 0.8 * EM, 0.25 * EM
 # Markers nest, so points that coincide all stay visible: the ring of x - mean outside the
 # LayerNorm diamond, the RMSNorm square inside it and the row's dot on top (half-sizes).
 SIZES = {"centred": 8.0, "ln": 6.5, "rms": 4.0, "x": 3.0}
@@ -63,7 +64,7 @@ PLANE = Box(BOX[0], BOX[1], BOX[0] + BOX[2], _BOTTOM)
 
 def text_box(x: float, y: float, text: str, anchor: str) -> Box:
     """Where a one-line label at (x, baseline y) can reach when drawn at the largest em."""
-    width = CHAR * len(text)
+    width = EM * sum(0.75 if char.isupper() else 0.6 for char in text)
     left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
     return Box(left, y - ASCENT, left + width, y + DESCENT)
 
@@ -127,8 +128,8 @@ def place_labels(
     others are markers without a label of their own, which the labels keep clear of too.
 
     Points are placed in order; each takes its first free spot, most outward first. When
-    none is free (it cannot happen for this lab's three labels, tests/unit checks a grid of
-    rows) the spot that meets the fewest boxes is taken.
+    none is free (no row on a 0.1 grid of the lab's range comes to that; tests/unit checks
+    a coarser one) the spot that meets the fewest boxes is taken.
     """
     markers = [marker_box(x, y) for x, y, _ in points] + [marker_box(x, y) for x, y in others]
     placed: list[Box] = []

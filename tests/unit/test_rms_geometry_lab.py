@@ -11,7 +11,7 @@ from labs import rms_geometry_drawing as drawing
 from livelab.labs import lab, lab_view
 from livelab.labs.markup import Marks, lab_html
 
-GRID = np.round(np.arange(-4.0, 4.01, 0.5), 1)  # 17 values per entry, both ends included
+GRID = np.round(np.arange(-4.0, 4.01, 0.25), 2)  # 33 values per entry, both ends included
 
 
 def compute(x1, x2):
