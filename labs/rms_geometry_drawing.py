@@ -169,7 +169,8 @@ def _point(kind: str, x: float, y: float) -> dict:
 
 
 def _segment(frame: Frame, a: list[float], b: list[float], cls: str) -> dict:
-    ends = {"x1": frame.x(a[0]), "y1": frame.y(a[1]), "x2": frame.x(b[0]), "y2": frame.y(b[1])}
+    ends: dict[str, object] = {"x1": frame.x(a[0]), "y1": frame.y(a[1])}
+    ends.update(x2=frame.x(b[0]), y2=frame.y(b[1]))
     return shape("line", ends, class_=cls)
 
 
@@ -191,8 +192,8 @@ def legend() -> list[dict]:
             arc = f"M{x:.2f},{y + 6:.2f} A16,16 0 0 1 {x + 18:.2f},{y - 6:.2f}"
             out.append(shape("path", {"d": arc}, class_="livelab-geo-circle"))
         elif kind == "line":
-            ends = {"x1": x, "y1": y + 7, "x2": x + 18, "y2": y - 7}
-            out.append(shape("line", ends, class_="livelab-geo-line"))
+            sample: dict[str, object] = {"x1": x, "y1": y + 7, "x2": x + 18, "y2": y - 7}
+            out.append(shape("line", sample, class_="livelab-geo-line"))
         else:
             out.append(_point(kind, x + 9, y))
         out.append(shape("text", {"x": x + 24, "y": y + 0.3 * EM}, text, class_="livelab-tick"))
