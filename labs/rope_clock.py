@@ -4,7 +4,12 @@ Pair i of a vector turns by position * base ** (-2 i / d_k) radians. Seeded rand
 (q drawn first, as in rope.seeded_demo) are put at two positions m and n. Hand i of the clock
 shows how far pair i of q is turned beyond pair i of k, (m - n) * theta_i: moving both
 positions leaves every hand, and so the score, where it was. The score q·k is shown live,
-and plotted against the distance m - n, on which alone it depends.
+and plotted against the offset m - n, on which alone it depends. The slowest pair's rate and
+its period 2π / rate (positions per full turn) are shown for the chosen d_k and base.
+
+Up to 16 pairs the face draws every hand; a wider head (up to d_k = 128) gets 16 of its hands,
+pair 0 and the slowest among them (see rope_clock_face.shown_pairs), and the table lists
+every pair in a region of its own that scrolls.
 """
 
 from __future__ import annotations
@@ -16,35 +21,44 @@ import numpy as np
 
 from labs.kernels import rope, rope_rates, rotate
 from labs.rope import seeded_demo
-from labs.rope_clock_face import FACE_RADIUS, FACE_SIZE, clock_shapes
+from labs.rope_clock_face import FACE_RADIUS, FACE_SIZE, clock_shapes, shown_pairs
 from livelab.labs import Lab, Scratch, register_lab
 from livelab.labs.markup import Marks, attr, control_html, set_button
 from livelab.labs.view import Frame, fmt_number, shape
 from livelab.options import Option, Options
 
 PARAMS = Options(
-    d_k=Option(4, 2, 16, 2, "d_k (head width)", what="head width d_k, an even number"),
+    d_k=Option(4, 2, 128, 2, "d_k (head width)", what="head width d_k, an even number"),
     q_pos=Option(7, 0, 2048, 1, "position of q", what="position m of q"),
     k_pos=Option(4, 0, 2048, 1, "position of k", what="position n of k"),
     seed=Option(
         0, 0, 9999, 1, "seed for q and k", control="number", what="seed of the random q and k"
     ),
-    base=Option(10000.0, 2.0, 1e6, what="RoPE base: pair i turns at base ** (-2 i / d_k)"),
+    base=Option(
+        10000.0,
+        2.0,
+        1e7,
+        "any",
+        "RoPE base",
+        control="number",
+        what="RoPE base (rope_theta): pair i turns at base ** (-2 i / d_k) rad per position",
+    ),
 )
 
-DISTANCES = np.arange(-64, 65)  # the score plot's distances m - n
+OFFSETS = np.arange(-64, 65)  # the score plot's offsets m - n
 PLOT_WIDTH, PLOT_HEIGHT = 340.0, 230.0
-PLOT_BOX = (40.0, 30.0, 286.0, 150.0)
+PLOT_BOX = (46.0, 30.0, 280.0, 150.0)  # room on the left for a y label such as -200
+LISTED = 16  # a list of numbers longer than this is shown as its start and its end
 
 
 def state(*, d_k: int, q_pos: int, k_pos: int, seed: int, base: float) -> dict:
-    """Seeded q and k of width d_k at q_pos and k_pos: per-pair hands, score, score by distance."""
+    """Seeded q and k of width d_k at q_pos and k_pos: per-pair hands, score, score by offset."""
     demo = seeded_demo(seed, d_k, positions=((q_pos, k_pos),), base=base)
     q, k = np.array(demo["q"]), np.array(demo["k"])  # [d_k] each
     rates = rope_rates(d_k, base)  # [d_k / 2]
     q_pairs = rotate(q.reshape(-1, 2), q_pos * rates)  # [d_k / 2, 2]
     k_pairs = rotate(k.reshape(-1, 2), k_pos * rates)  # [d_k / 2, 2]
-    q_at = rope(np.tile(q, (len(DISTANCES), 1)), positions=DISTANCES, base=base)  # [D, d_k]
+    q_at = rope(np.tile(q, (len(OFFSETS), 1)), positions=OFFSETS, base=base)  # [D, d_k]
     k_at_zero = rope(k[None, :], positions=np.array([0]), base=base)[0]  # [d_k]
     return {
         "d_k": d_k,
@@ -61,34 +75,64 @@ def state(*, d_k: int, q_pos: int, k_pos: int, seed: int, base: float) -> dict:
         # How far pair i of q is turned beyond pair i of k, within one turn: the clock's hands.
         "hands": np.mod((q_pos - k_pos) * rates, 2 * np.pi).tolist(),
         "score": demo["scores"][0],
-        "distance": q_pos - k_pos,
-        "distances": DISTANCES.tolist(),
-        "scores_by_distance": (q_at @ k_at_zero).tolist(),
+        "offset": q_pos - k_pos,
+        "offsets": OFFSETS.tolist(),
+        "scores_by_offset": (q_at @ k_at_zero).tolist(),
+        # The last pair turns slowest; 2π / rate positions make one full turn of its hand.
+        "slowest_rate": float(rates[-1]),
+        "slowest_period": float(2 * np.pi / rates[-1]),
     }
+
+
+def _listed(texts: list[str]) -> str:
+    """Numbers joined by commas; a long list as its first few and its last two."""
+    if len(texts) <= LISTED:
+        return ", ".join(texts)
+    return ", ".join([*texts[:5], "…", *texts[-2:]])
+
+
+def _vector(values: list[float]) -> str:
+    texts = [fmt_number(v, 4) for v in values]
+    more = f" ({len(texts)} numbers)" if len(texts) > LISTED else ""
+    return f"[{_listed(texts)}]{more}"
+
+
+def _clock_title(s: dict) -> str:
+    n_pairs, drawn = s["d_k"] // 2, len(shown_pairs(s["d_k"] // 2))
+    hands = (
+        f"A clock with {n_pairs} hands"
+        if drawn == n_pairs
+        else f"A clock with {drawn} of the {n_pairs} hands (pair 0, the slowest pair "
+        "and pairs spread between them; the table lists all)"
+    )
+    return (
+        f"{hands}, one per pair of coordinates: hand i stands at "
+        f"(m − n) × θ_i = {s['offset']} × θ_i radians, counter-clockwise from the top"
+    )
 
 
 def view(s: dict) -> dict:
     """Score and rates as text, a table row per pair, the clock and the score curve as shapes."""
     n_pairs = s["d_k"] // 2
-    in_plot = DISTANCES[0] <= s["distance"] <= DISTANCES[-1]
+    in_plot = OFFSETS[0] <= s["offset"] <= OFFSETS[-1]
     return {
         "text": {
             "pairs": str(n_pairs),
-            "rates": ", ".join(_rate(r) for r in s["rates"]),
-            "distance": str(s["distance"]),
+            "rates": _listed([_rate(r) for r in s["rates"]]),
+            "offset": str(s["offset"]),
             "score": fmt_number(s["score"], 6),
-            "q": "[" + ", ".join(fmt_number(v, 4) for v in s["q"]) + "]",
-            "k": "[" + ", ".join(fmt_number(v, 4) for v in s["k"]) + "]",
+            "q": _vector(s["q"]),
+            "k": _vector(s["k"]),
+            "slowest_pair": f"pair {n_pairs - 1}",
+            "slowest_rate": f"{s['slowest_rate']:.4g}",
+            "slowest_period": f"{s['slowest_period']:,.1f}",
             "plot_note": (
                 ""
                 if in_plot
-                else f"The distance {s['distance']} lies outside the plotted range "
-                f"{DISTANCES[0]} to {DISTANCES[-1]}."
+                else f"The offset {s['offset']} lies outside the plotted range "
+                f"{OFFSETS[0]} to {OFFSETS[-1]}."
             ),
-            "clocks_title": (
-                f"A clock with {n_pairs} hands, one per pair of coordinates: hand i stands at "
-                f"(m − n) × θ_i = {s['distance']} × θ_i radians, counter-clockwise from the top"
-            ),
+            "clocks_title": _clock_title(s),
         },
         "rows": {
             "pairs": [
@@ -107,6 +151,7 @@ def body(values: dict, marks: Marks) -> str:
     score_id = attr(marks.dom_id("score"))
     clocks_title = attr(marks.dom_id("clocks-title"))
     plot_title = attr(marks.dom_id("plot-title"))
+    pairs_caption = attr(marks.dom_id("pairs-caption"))
     c = FACE_SIZE / 2
     return (
         '<div class="livelab-controls">'
@@ -114,6 +159,7 @@ def body(values: dict, marks: Marks) -> str:
         + position_control("q_pos", "q", values, marks)
         + position_control("k_pos", "k", values, marks)
         + control_html(PARAMS, "seed", values, marks)
+        + control_html(PARAMS, "base", values, marks)
         + "</div>"
         '<div class="livelab-buttons">'
         '<button type="button" class="livelab-button" data-step="q_pos k_pos" data-by="100" '
@@ -126,9 +172,13 @@ def body(values: dict, marks: Marks) -> str:
         + marks.text("score", tag="output", extra=f' id="{score_id}" aria-live="polite"')
         + "</p>"
         '<dl class="livelab-readout">'
-        f"<dt>distance m − n</dt><dd>{marks.text('distance')}</dd>"
+        f"<dt>offset m − n</dt><dd>{marks.text('offset')}</dd>"
         f"<dt>pairs and their rates θ</dt><dd>{marks.text('pairs')} pairs: "
         f"{marks.text('rates')} rad per position</dd>"
+        f"<dt>the slowest pair</dt><dd>{marks.text('slowest_pair')}, θ = "
+        f"{marks.text('slowest_rate')} rad per position</dd>"
+        f"<dt>its period 2π / θ</dt><dd>{marks.text('slowest_period')} positions "
+        "for one full turn</dd>"
         f'<dt><span class="livelab-key livelab-key--q">q</span> before turning</dt>'
         f"<dd>{marks.text('q')}</dd>"
         f'<dt><span class="livelab-key livelab-key--k">k</span> before turning</dt>'
@@ -141,16 +191,20 @@ def body(values: dict, marks: Marks) -> str:
         + f'<circle class="livelab-axis" cx="{c:g}" cy="{c:g}" r="{FACE_RADIUS:g}"/>'
         + marks.shapes("clocks")
         + "</svg>"
-        '<div class="livelab-table-wrap"><table class="livelab-table">'
-        "<caption>The clock's hands, one per pair</caption>"
+        # Up to 64 rows: the table scrolls in a region of its own, reachable by keyboard.
+        f'<div class="livelab-table-wrap livelab-table-wrap--pairs" tabindex="0" role="region" '
+        f'aria-labelledby="{pairs_caption}"><table class="livelab-table">'
+        f'<caption id="{pairs_caption}">The clock\'s hands, one per pair</caption>'
         '<thead><tr><th scope="col">pair</th><th scope="col">rate θ_i</th>'
         '<th scope="col">hand at (m − n)θ_i, rad</th><th scope="col">q·k of the pair</th>'
         "</tr></thead>" + marks.rows("pairs") + "</table></div>"
         "</div>"
+        '<p class="livelab-panel__title livelab-plot-heading">The score q·k against the offset '
+        "m − n</p>"
         f'<svg class="livelab-figure" viewBox="0 0 {PLOT_WIDTH:g} '
         f'{PLOT_HEIGHT:g}" role="img" aria-labelledby="{plot_title}">'
-        f'<title id="{plot_title}">q·k for every distance from −64 to 64, the '
-        "current distance marked</title>"
+        f'<title id="{plot_title}">The score q·k against the offset m − n, for every '
+        "offset from −64 to 64, the current offset marked</title>"
         + marks.shapes("scores")
         + "</svg>"
         + marks.text("plot_note", tag="p", extra=' class="livelab-note"')
@@ -179,24 +233,22 @@ def _rate(rate: float) -> str:
 
 
 def score_shapes(s: dict) -> list[dict]:
-    """The score q·k against the distance m - n, the current distance marked."""
-    scores = s["scores_by_distance"]
+    """The score q·k against the offset m - n, the current offset marked."""
+    scores = s["scores_by_offset"]
     bound = max(1.0, math.ceil(max(abs(v) for v in scores)))
     # Room above and below the curve, so the lowest y tick stays clear of the first x tick.
     pad = 0.2 * bound
-    frame = Frame(
-        (float(DISTANCES[0]), float(DISTANCES[-1])), (-bound - pad, bound + pad), PLOT_BOX
-    )
-    out = frame.axes([-64, -32, 0, 32, 64], [-bound, 0, bound], "distance m − n", "q·k")
+    frame = Frame((float(OFFSETS[0]), float(OFFSETS[-1])), (-bound - pad, bound + pad), PLOT_BOX)
+    out = frame.axes([-64, -32, 0, 32, 64], [-bound, 0, bound], "offset m − n", "q·k")
     out.append(
         shape(
             "polyline",
-            {"points": frame.points(s["distances"], scores)},
+            {"points": frame.points(s["offsets"], scores)},
             class_="livelab-series livelab-series--score",
         )
     )
-    if DISTANCES[0] <= s["distance"] <= DISTANCES[-1]:
-        x, y = frame.x(s["distance"]), frame.y(s["score"])
+    if OFFSETS[0] <= s["offset"] <= OFFSETS[-1]:
+        x, y = frame.x(s["offset"]), frame.y(s["score"])
         out.append(
             shape(
                 "line",

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from labs import glu, modern_block, norm_path, rms, rope_clock
+from labs import glu, modern_block, norm_path, rms, rms_geometry, rope_clock
 from labs.modern_block_figure import COLUMNS, STEP_ROWS
 from livelab.labs import all_labs
 
@@ -213,6 +213,31 @@ def test_glu_weight_calculator_lets_the_student_find_the_equal_width(page, site)
     expect(balance).to_have_text("Both FFNs hold the same number of weights.")
 
 
+# ---- RMS geometry (issue 29) ----------------------------------------------------------------
+
+
+def test_rms_geometry_puts_the_row_on_the_circle_and_names_the_undefined_cases(page, site):
+    el = open_live(page, site, "rms-geometry")
+    rms_out = el.get_by_role("status", name="RMSNorm(x)")
+    ln_out = el.get_by_role("status", name="LayerNorm(x)")
+    expect(rms_out).to_have_text("[1.342, 0.447]")  # x = [3, 1]: the two norms differ
+    expect(ln_out).to_have_text("[1.000, -1.000]")
+    el.get_by_label("x1", exact=True).fill("2")
+    el.get_by_label("x2", exact=True).fill("2")
+    expect(ln_out).to_have_text("not defined")
+    expect(text(el, "ln_error")).to_contain_text("x1 = x2")
+    expect(rms_out).to_have_text("[1.000, 1.000]")
+    expect(el.get_by_label("x1, slider")).to_have_value("2")
+    plane = el.get_by_role("img", name=re.compile("circle of radius √2"))
+    expect(plane.locator(".livelab-geo-point--ln")).to_have_count(1)  # the legend's only
+    el.get_by_role("button", name="Try the zero row").click()
+    expect(rms_out).to_have_text("not defined")
+    expect(text(el, "rms_error")).to_contain_text("no direction")
+    expect(plane.locator('[data-shapes="plane"] .livelab-geo-point--rms')).to_have_count(0)
+    el.get_by_role("button", name="Back to [3, 1]").click()
+    expect(rms_out).to_have_text("[1.342, 0.447]")
+
+
 # ---- RoPE clock ---------------------------------------------------------------------------
 
 
@@ -251,7 +276,7 @@ def test_every_pair_is_a_clock_turning_at_its_rate(page, site):
     )
 
 
-def test_the_score_by_distance_plot_marks_the_current_distance(page, site):
+def test_the_score_by_offset_plot_marks_the_current_offset(page, site):
     el = open_clock(page, site)
     marker = el.locator('[data-shapes="scores"] circle')
     expect(marker).to_have_count(1)
@@ -370,6 +395,9 @@ def test_with_javascript_off_every_lab_shows_its_build_time_numbers(browser, sit
     page.goto(site.url(LESSON))
     expect(lab(page, "rms").locator('output[data-text="rms"]')).to_have_text("3.5355")
     expect(lab(page, "rope-clock").locator('output[data-text="score"]')).to_have_text("1.058526")
+    expect(lab(page, "rms-geometry").locator('output[data-text="rms_out"]')).to_have_text(
+        rms_geometry.view(rms_geometry.LAB.compute())["text"]["rms_out"]
+    )
     expect(lab(page, "glu").locator('output[data-text="balance"]')).to_have_text(
         glu.view(glu.LAB.compute())["text"]["balance"]
     )

@@ -84,3 +84,21 @@ def test_no_hand_is_a_stub_and_no_two_labels_touch_on_screen(page, site):
         for b in boxes[i + 1 :]:
             apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
             assert apart, (a, b)
+
+
+def test_the_base_is_typed_exactly_and_moves_the_slowest_pair_of_a_wide_head(page, site):
+    el = open_clock(page, site)
+    el.get_by_label("d_k (head width)").fill("128")
+    base = el.get_by_label("RoPE base")
+    expect(base).to_have_value("10000")
+    period = el.locator('[data-text="slowest_period"]')
+    expect(period).to_have_text(expected(d_k=128)["text"]["slowest_period"])
+    base.fill("500000")
+    expect(period).to_have_text(expected(d_k=128, base=500000.0)["text"]["slowest_period"])
+    expect(base).to_have_value("500000")
+    rows = el.get_by_role("table", name="The clock's hands, one per pair").locator("tbody tr")
+    expect(rows).to_have_count(64)
+    clock = el.get_by_role("img", name=re.compile("one per pair of coordinates"))
+    expect(clock.locator("line.livelab-clock-hand")).to_have_count(rope_clock_face.MOST_HANDS)
+    scores = el.get_by_role("img", name=re.compile("against the offset m − n"))
+    expect(scores.get_by_text("offset m − n", exact=True)).to_have_count(1)

@@ -41,7 +41,11 @@ def pictures(markup: str) -> list[str]:
 
 @pytest.mark.parametrize(
     ("lab_id", "kind", "groups"),
-    [("glu", "glu", ["curves", "unit"]), ("rms", "rms", ["bars"])],
+    [
+        ("glu", "glu", ["curves", "unit"]),
+        ("rms", "rms", ["bars"]),
+        ("rms-geometry", "rms_geometry", ["plane"]),
+    ],
 )
 def test_the_glu_and_rms_pictures_are_drawn_at_build_time(page, lab_id, kind, groups):
     markup, params = built_lab(page, lab_id)

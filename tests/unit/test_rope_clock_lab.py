@@ -1,13 +1,17 @@
-"""The RoPE clock lab: per-pair rates, the seeded demo, and the score by distance."""
+"""The RoPE clock lab: per-pair rates, the seeded demo, the score by offset, the base."""
 
 import itertools
+import math
+import re
+import time
 
 import numpy as np
 import pytest
 
 from labs import rope, rope_clock, rope_clock_face
 from labs.kernels import rope_score
-from livelab.labs import lab_view
+from livelab.labs import lab, lab_view
+from livelab.labs.markup import Marks, lab_html
 from livelab.labs.view import largest_em
 
 
@@ -63,9 +67,11 @@ def test_moving_both_positions_leaves_every_hand_where_it_was():
     assert before["rows"]["pairs"] == after["rows"]["pairs"]
 
 
+@pytest.mark.parametrize("d_k", [16, 34, 128])
 @pytest.mark.parametrize(("q_pos", "k_pos"), [(7, 4), (4, 4), (2048, 0), (0, 1)])
-def test_the_pair_numbers_never_sit_on_each_other(q_pos, k_pos):
-    shapes = rope_clock_face.clock_shapes(rope_clock.LAB.compute(d_k=16, q_pos=q_pos, k_pos=k_pos))
+def test_the_pair_numbers_never_sit_on_each_other(q_pos, k_pos, d_k):
+    s = rope_clock.LAB.compute(d_k=d_k, q_pos=q_pos, k_pos=k_pos)
+    shapes = rope_clock_face.clock_shapes(s)
     points = [
         (float(x["attrs"]["x"]), float(x["attrs"]["y"])) for x in shapes if x["tag"] == "text"
     ]
@@ -106,14 +112,14 @@ def test_the_pair_scores_add_up_to_the_score():
     assert sum(s["pair_scores"]) == pytest.approx(s["score"])
 
 
-def test_the_score_by_distance_matches_the_kernel():
+def test_the_score_by_offset_matches_the_kernel():
     s = rope_clock.LAB.compute(d_k=6, seed=2)
     q, k = np.array(s["q"]), np.array(s["k"])
-    for d, value in zip(s["distances"], s["scores_by_distance"], strict=True):
+    for d, value in zip(s["offsets"], s["scores_by_offset"], strict=True):
         assert value == pytest.approx(rope_score(q, k, 500 + d, 500))
 
 
-def test_a_distance_outside_the_plot_is_said_in_words():
+def test_an_offset_outside_the_plot_is_said_in_words():
     view = rope_clock.view(rope_clock.LAB.compute(q_pos=200, k_pos=4))
     assert "outside the plotted range" in view["text"]["plot_note"]
     assert not any(s["tag"] == "circle" for s in view["svg"]["scores"])
@@ -122,3 +128,101 @@ def test_a_distance_outside_the_plot_is_said_in_words():
 def test_an_odd_width_is_refused():
     with pytest.raises(ValueError, match="d_k must be 2 plus a multiple of 2, got 3"):
         lab_view("rope_clock", {"d_k": 3})
+
+
+# ---- issue 29: the base as a control, the slowest pair, wide heads, "offset" -------------
+
+
+def rendered(**params):
+    chosen = lab("rope_clock")
+    first = chosen.first_view(params)
+    body = chosen.body(first["params"], Marks("rope-clock", first["view"]))
+    return first["view"], lab_html("rope_clock", "rope-clock", chosen.title, first["params"], body)
+
+
+def test_the_base_is_a_labelled_number_field_that_takes_any_value_typed():
+    _, page = rendered()
+    assert '<label for="rope-clock-base">RoPE base</label>' in page
+    field = re.search(r'<input type="number" id="rope-clock-base"[^>]*>', page).group(0)
+    assert 'data-param="base"' in field and 'step="any"' in field
+    assert 'value="10000"' in field  # not 10000.0
+    assert float(re.search(r'max="([^"]+)"', field).group(1)) >= 1e6
+    for base in (10000, 500000, 1_000_000):
+        assert lab_view("rope_clock", {"base": base})["params"]["base"] == base
+    with pytest.raises(ValueError, match="base must lie in"):
+        lab_view("rope_clock", {"base": 1})
+
+
+@pytest.mark.parametrize(("d_k", "base"), [(4, 10000.0), (128, 10000.0), (128, 500000.0)])
+def test_the_slowest_pair_and_its_period_are_shown(d_k, base):
+    s = rope_clock.LAB.compute(d_k=d_k, base=base)
+    rate = base ** (-(d_k - 2) / d_k)  # pair d_k / 2 - 1
+    assert s["slowest_rate"] == pytest.approx(rate)
+    assert s["slowest_rate"] == pytest.approx(min(s["rates"]))
+    assert s["slowest_period"] == pytest.approx(2 * math.pi / rate)
+    text = rope_clock.view(s)["text"]
+    assert text["slowest_pair"] == f"pair {d_k // 2 - 1}"
+    assert float(text["slowest_period"].replace(",", "")) == pytest.approx(
+        2 * math.pi / rate, abs=0.05
+    )
+
+
+def test_a_head_of_128_at_the_two_bases_gives_the_periods_the_page_asks_for():
+    periods = [
+        rope_clock.view(rope_clock.LAB.compute(d_k=128, base=base))["text"]["slowest_period"]
+        for base in (10000.0, 500000.0)
+    ]
+    assert periods == ["54,410.1", "2,559,195.5"]
+
+
+def test_a_wide_head_draws_sixteen_hands_from_the_fastest_to_the_slowest_and_lists_every_pair():
+    s = rope_clock.LAB.compute(d_k=128, q_pos=30, k_pos=11)
+    view = rope_clock.view(s)
+    hands = _hands(view["svg"]["clocks"])
+    numbers = [int(x["text"]) for x in view["svg"]["clocks"] if x["tag"] == "text"]
+    assert len(hands) == len(numbers) == rope_clock_face.MOST_HANDS
+    assert numbers[0] == 0 and numbers[-1] == 63 and numbers == sorted(set(numbers))
+    c = rope_clock_face.FACE_SIZE / 2
+    for hand, pair in zip(hands, numbers, strict=True):
+        turned = np.arctan2(c - float(hand["y2"]), float(hand["x2"]) - c) - np.pi / 2
+        assert np.cos(turned) == pytest.approx(np.cos(19 * s["rates"][pair]), abs=1e-3)
+        assert np.sin(turned) == pytest.approx(np.sin(19 * s["rates"][pair]), abs=1e-3)
+    assert len(view["rows"]["pairs"]) == 64
+    assert "16 of the 64 hands" in view["text"]["clocks_title"]
+    assert "= 19 × θ_i" in view["text"]["clocks_title"]
+
+
+def test_long_lists_are_shortened_in_the_readout_but_not_in_the_table():
+    text = rope_clock.view(rope_clock.LAB.compute(d_k=128))["text"]
+    assert text["q"].endswith("(128 numbers)") and "…" in text["q"]
+    assert text["rates"].startswith("1, ") and text["rates"].endswith("0.000115")
+    short = rope_clock.view(rope_clock.LAB.compute(d_k=16))["text"]
+    assert "…" not in short["q"] and short["rates"].count(",") == 7
+
+
+def test_the_pair_table_scrolls_in_a_labelled_region_the_keyboard_reaches():
+    _, page = rendered(d_k=128)
+    region = re.search(r'<div class="livelab-table-wrap[^"]*"[^>]*>', page).group(0)
+    assert 'tabindex="0"' in region and 'role="region"' in region
+    caption = re.search(r'aria-labelledby="([^"]+)"', region).group(1)
+    assert f'<caption id="{caption}">' in page
+
+
+def test_the_signed_gap_is_called_the_offset_everywhere_on_the_lab():
+    view, page = rendered(q_pos=300, k_pos=4)
+    assert "distance" not in page.lower()
+    assert not any("distance" in t.lower() for t in view["text"].values())
+    axis = [x.get("text", "") for x in view["svg"]["scores"]]
+    assert "offset m − n" in axis
+    assert "q·k" in axis
+
+
+@pytest.mark.parametrize("d_k", [4, 128])
+def test_a_view_is_computed_in_well_under_fifty_milliseconds(d_k):
+    lab_view("rope_clock", {"d_k": d_k})  # imports and caches warm
+    took = []
+    for _ in range(5):
+        start = time.perf_counter()
+        lab_view("rope_clock", {"d_k": d_k, "base": 500000, "q_pos": 2048, "k_pos": 0})
+        took.append(time.perf_counter() - start)
+    assert sorted(took)[2] < 0.05
