@@ -139,6 +139,8 @@ def _suggestion(error: StudentError, q: CodeQuestion) -> str:
 
 
 def _returns_none_fix(q: CodeQuestion) -> str:
+    if "\n" in q.reference_blank.strip():
+        return "end with a return line so the function hands back its result"
     if q.blank_is_whole_line:
         return "start your line with return so the function hands back its result"
     return "the blank must produce an array, not None"

@@ -317,6 +317,39 @@ def test_enter_in_the_blank_checks_and_the_text_stays(page, site):
     expect(blank(page, "c2")).to_have_value(q.reference_blank)
 
 
+def test_a_blank_of_several_lines_is_typed_with_indents_and_graded(page, site):
+    """The capstone's blank is the body of a function: a text area that keeps the indent on
+    Enter, indents on Tab, lets the keyboard leave after Escape, and is graded whole."""
+    open_question(page, site, "capstone-block")
+    area = blank(page, "capstone-block")
+    expect(area).to_be_enabled(timeout=30_000)
+    assert area.evaluate("el => el.tagName") == "TEXTAREA"
+    area.click()
+    page.keyboard.press("Tab")
+    page.keyboard.type("if True:")
+    page.keyboard.press("Enter")
+    page.keyboard.type("pass")
+    expect(area).to_have_value("    if True:\n    pass")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    expect(area).not_to_be_focused()
+    # Enter in the text area is a new line, not a check: nothing was graded yet.
+    expect(verdict(page, "capstone-block")).to_have_text("")
+    area.fill(load_blanks("capstone_block")["correct"][0])
+    question(page, "capstone-block").get_by_role("button", name="Check").click()
+    expect(verdict(page, "capstone-block")).to_have_text(re.compile("^Correct"), timeout=30_000)
+
+
+def test_a_post_norm_capstone_block_is_named_as_such(page, site):
+    open_question(page, site, "capstone-block")
+    [post_norm] = [w for w in load_blanks("capstone_block")["wrong"] if "post-norm" in w["message"]]
+    blank(page, "capstone-block").fill(post_norm["blank"])
+    area = blank(page, "capstone-block")
+    area.press("Control+Enter")
+    expect(verdict(page, "capstone-block")).to_contain_text(post_norm["message"], timeout=30_000)
+    expect(area).to_have_value(post_norm["blank"])
+
+
 def test_code_syntax_error_names_the_column(page, site):
     open_question(page, site, "c2")
     submit_code(page, "c2", "np.array([c * v[0] - s * v[1], s * v[0] + c * v[1]]")

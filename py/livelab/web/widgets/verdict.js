@@ -23,7 +23,7 @@ export function markStale(el) {
 }
 
 export function enable(el) {
-  for (const control of el.querySelectorAll("input, button")) control.disabled = false;
+  for (const control of el.querySelectorAll("input, textarea, button")) control.disabled = false;
 }
 
 /** A message as a sentence: ends with a full stop unless it already ends a sentence. */
