@@ -93,6 +93,16 @@ def test_e2_zero_is_rmsnorm_of_0_0_with_the_configs_eps_and_undefined_without():
         K.rmsnorm(np.zeros(2), eps=0.0)
 
 
+def test_the_shift_and_scale_table_of_section_2_is_what_the_kernels_give():
+    for row in ([3.0, 4.0], [6.0, 8.0], [4.0, 5.0]):
+        assert all(shown(v) in CHAPTER for v in K.rmsnorm(np.array(row), eps=0.0)), row
+    for row in ([3.0, 4.0], [6.0, 8.0], [4.0, 5.0], [13.0, 14.0]):
+        assert_allclose(K.layernorm(np.array(row), eps=0.0), [-1.0, 1.0], atol=1e-12)
+    shifted = K.rmsnorm(np.array([13.0, 14.0]), eps=0.0)
+    tiny = K.rmsnorm(np.array([0.003, 0.004]), eps=K.MODERN_CONFIG["eps"])
+    assert all(f"{v:.3f}" in CHAPTER for v in (*shifted, *tiny))
+
+
 # --- E4: the gated FFN with W_down = identity ---------------------------------------------
 
 
