@@ -176,7 +176,7 @@ def body(values: dict, marks: Marks) -> str:
         + f"<g>{shapes_svg(legend())}</g>"
         "</svg>"
         '<div class="livelab-geometry__numbers">'
-        '<section class="livelab-panel" aria-label="RMSNorm">'
+        '<section class="livelab-panel" aria-label="Where RMSNorm puts x">'
         '<p class="livelab-panel__title">RMSNorm: divide by the RMS</p>'
         '<dl class="livelab-readout">'
         f"<dt>RMS of x</dt><dd>{marks.text('rms')}</dd>"
@@ -185,7 +185,7 @@ def body(values: dict, marks: Marks) -> str:
         "</dl>"
         + marks.text("rms_error", tag="p", extra=' class="livelab-error" aria-live="polite"')
         + "</section>"
-        '<section class="livelab-panel" aria-label="LayerNorm">'
+        '<section class="livelab-panel" aria-label="Where LayerNorm puts x">'
         '<p class="livelab-panel__title">LayerNorm: subtract the mean, then divide</p>'
         '<dl class="livelab-readout">'
         f"<dt>mean of x</dt><dd>{marks.text('mean')}</dd>"

@@ -57,7 +57,9 @@ def answer(page, q):
     if isinstance(q, NumericQuestion):
         box.get_by_label("Your answer").fill(q.answer_text)
     elif isinstance(q, ChoiceQuestion):
-        box.get_by_role("radio").nth(q.correct_index).check()
+        # Options stand in this student's own order; each keeps its author's index as value.
+        right = box.locator(f'input[value="{q.correct_index}"]')
+        box.get_by_role("radio").and_(right).check()
     elif isinstance(q, CodeQuestionRef):
         box.get_by_role("textbox", name=re.compile("blank")).fill(q.reference_blank)
     box.get_by_role("button", name="Check").click()

@@ -5,7 +5,7 @@ live, and all text from the top of the article to the end of the question's prom
 tables, "Try it" boxes, earlier questions, anything in the page text that CSS hides, and every
 number the labs print) is searched for the answer printed at the precision asked or finer.
 Small whole numbers are left out: a count such as 12 or 3 turns up in prose for other reasons
-and gives nothing away.
+and gives nothing away; larger whole numbers are looked for in the question's own section.
 """
 
 from __future__ import annotations
@@ -26,19 +26,26 @@ FINEST = 6  # exact answers are looked for with at most this many decimals
 # still be needed: the test fails when such a question no longer shows its answer above it.
 # (E4 used to be one; the worked page now asks E4 before its gated-FFN example prints the
 # hidden row that E4's output equals.)
-SHOWN_ON_PURPOSE: dict[str, str] = {}
+SHOWN_ON_PURPOSE: dict[str, str] = {
+    "config-mistral-ffn": "3.5 is also the mean of the RMS lab's default row [3, 4] (section C), "
+    "which LayerNorm's column prints; Mistral's ratio 14336 / 4096 is given nowhere above it",
+}
 
 # One number as printed: an optional sign ('-' or the typographic '−'), thousands commas, a
 # decimal part. The sign is a sign only where no word or bracket stands before it ("m − 2").
 NUMBER = re.compile(r"(?<![\d.])(?P<sign>[-−]?)(?P<digits>\d{1,3}(?:,\d{3})+|\d+)(?P<frac>\.\d+)?")
 
 # The text nodes from the top of the article to the end of the question's prompt, in order.
-TEXT_BEFORE = """(qid) => {
+TEXT_BEFORE = """([qid, sectionOnly]) => {
   const box = document.querySelector(`[data-question="${qid}"]`);
   const prompt = document.getElementById(box.getAttribute("aria-labelledby"));
   const article = box.closest("article");
   const range = document.createRange();
-  range.setStart(article, 0);
+  const headings = [...article.querySelectorAll("h2")].filter(
+    (h) => h.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING,
+  );
+  if (sectionOnly && headings.length) range.setStartBefore(headings.at(-1));
+  else range.setStart(article, 0);
   range.setEndAfter(prompt);
   const parts = [];
   const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
@@ -91,7 +98,10 @@ def leaks_on(page: Page, url: str, questions: list[NumericQuestion]) -> dict[str
     """For each question, where the page prints an entry of its answer above it."""
     leaks: dict[str, list[str]] = {}
     for question in questions:
-        parts = page.evaluate(TEXT_BEFORE, question.id)
+        # A whole number is looked for in the question's own section: elsewhere on a long
+        # page the same integer turns up for other reasons (a depth of 24, 2048 slots).
+        whole = all(float(v).is_integer() for v in checked_values(question))
+        parts = page.evaluate(TEXT_BEFORE, [question.id, whole])
         # Joined as they stand (a sign in one node, its digits in the next) and with a space
         # between nodes (two table cells must not read as one number).
         texts = ("".join(parts), " ".join(parts))

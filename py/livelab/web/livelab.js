@@ -52,6 +52,7 @@ async function mountAll() {
     if (widget && el.isConnected) mounted.set(el, widget.mount(el, runtime));
   }
   noteStorage();
+  reachWideTables();
 }
 
 // Says once per page, above the first widget, why progress is not kept (if it is not), and
@@ -72,6 +73,31 @@ function noteStorage() {
 }
 
 document.addEventListener("livelab:storage", noteStorage);
+
+// A table wider than the column scrolls sideways inside Material's wrapper; a keyboard can
+// scroll it only if the wrapper takes focus, so a wrapper that overflows becomes a named,
+// focusable region (and stops being one when the window grows wide enough).
+function reachWideTables() {
+  for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
+    const table = wrap.querySelector("table");
+    if (!table || table.closest("[data-livelab]")) continue; // widgets manage their own tables
+    if (wrap.scrollWidth > wrap.clientWidth + 1) {
+      wrap.tabIndex = 0;
+      wrap.setAttribute("role", "region");
+      wrap.setAttribute("aria-label", "Table, scrolls sideways");
+    } else if (wrap.getAttribute("aria-label") === "Table, scrolls sideways") {
+      wrap.removeAttribute("tabindex");
+      wrap.removeAttribute("role");
+      wrap.removeAttribute("aria-label");
+    }
+  }
+}
+
+let resizing = 0;
+addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(reachWideTables, 150);
+});
 
 // The page's first lines held back Material's search worker while Python starts
 // (livelab.builder.early): let it go at the first lab view, or once Python is ready on a page
