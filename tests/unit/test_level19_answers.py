@@ -117,7 +117,7 @@ def test_e4_why_part_says_every_step_stays_inside_one_tokens_row():
         together = K.swiglu_ffn(rows, W_GATE, W_UP, w_down)
         alone = np.concatenate([K.swiglu_ffn(row[None, :], W_GATE, W_UP, w_down) for row in rows])
         assert_allclose(together, alone, atol=1e-12)
-    assert "one token's row" in correct_text("e4-why")
+    assert "one token's own row" in correct_text("e4-why")
 
 
 # --- E5: both weight counts and the width between them -------------------------------------
