@@ -102,3 +102,13 @@ def test_the_right_option_is_not_the_longest_by_habit():
         assert right <= 1.5 * others, f"{data['id']}: the right option is {right} characters"
         longest.append(right > others)
     assert sum(longest) <= len(choices) / 3, f"right option longest in {sum(longest)}"
+
+
+def test_every_table_column_has_a_header():
+    """A header cell left empty is a column a screen reader cannot name (axe: empty-table-header)."""
+    for page in PAGES:
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            following = page.read_text(encoding="utf-8").splitlines()[number : number + 1]
+            if line.startswith("|") and following and re.match(r"^\|\s*:?-{3,}", following[0]):
+                cells = [c.strip() for c in line.strip().strip("|").split("|")]
+                assert all(cells), f"{page.name}:{number}: a table header cell is empty"
