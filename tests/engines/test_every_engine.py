@@ -126,17 +126,20 @@ def test_every_level_19_page_loads_and_goes_live_without_a_console_error(tab, si
 
 
 def first_control(kind: str, lab_id: str) -> tuple[Role, tuple[str, str]]:
-    """The lab's first slider (or number field if it has none), and the two keys that move it."""
+    """The lab's first slider (or number field, or the chosen radio of a choice), and the two
+    keys that move it."""
     controls = lab(kind).params.controls()
     for control, role, keys in (
         ("range", "slider", ("ArrowRight", "ArrowLeft")),
         ("number", "spinbutton", ("ArrowUp", "ArrowDown")),
+        ("radio", "radio", ("ArrowDown", "ArrowUp")),
     ):
         for name, spec in controls.items():
             if spec.control == control:
-                target = Role(role, spec.label or name, within=lab_selector(lab_id), exact=True)
+                label = dict(spec.choices)[spec.default] if control == "radio" else spec.label
+                target = Role(role, label or name, within=lab_selector(lab_id), exact=True)
                 return target, keys
-    raise AssertionError(f"lab {kind} has neither a slider nor a number field")
+    raise AssertionError(f"lab {kind} has neither a slider, a number field nor a choice")
 
 
 def move_and_check(tab: Tab, kind: str, lab_id: str) -> None:
