@@ -88,3 +88,23 @@ def test_printed_labs_show_their_numbers_without_controls_chrome(page, site):
     expect(lab.get_by_role("button", name="Both +1")).to_be_hidden()
     expect(lab.locator("[data-status]")).to_be_hidden()
     expect(page.get_by_role("status", name="score q·k")).to_have_text("0.84")
+
+
+def test_a_table_wider_than_a_phone_is_a_region_the_keyboard_can_scroll(page, site):
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site.url("level-19/modern-blocks/"))
+    configs = page.get_by_role("table").filter(has_text="SmolLM2-135M").first
+    region = page.get_by_role("region", name="Table, scrolls sideways").filter(has=configs)
+    expect(region).to_have_count(1)
+    region.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("el => el.scrollLeft > 0", arg=region.element_handle())
+    # Wide enough to show it whole, a table is no stop for the keyboard; still too wide, it
+    # stays one.
+    page.set_viewport_size({"width": 1600, "height": 900})
+    wrapper = configs.locator("xpath=ancestor::div[contains(@class,'md-typeset__scrollwrap')]")
+    page.wait_for_function(
+        "el => (el.scrollWidth > el.clientWidth + 1) === el.hasAttribute('tabindex')",
+        arg=wrapper.element_handle(),
+    )

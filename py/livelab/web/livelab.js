@@ -75,29 +75,34 @@ function noteStorage() {
 document.addEventListener("livelab:storage", noteStorage);
 
 // A table wider than the column scrolls sideways inside Material's wrapper; a keyboard can
-// scroll it only if the wrapper takes focus, so a wrapper that overflows becomes a named,
-// focusable region (and stops being one when the window grows wide enough).
-function reachWideTables() {
-  for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
-    const table = wrap.querySelector("table");
-    if (!table || table.closest("[data-livelab]")) continue; // widgets manage their own tables
-    if (wrap.scrollWidth > wrap.clientWidth + 1) {
-      wrap.tabIndex = 0;
-      wrap.setAttribute("role", "region");
-      wrap.setAttribute("aria-label", "Table, scrolls sideways");
-    } else if (wrap.getAttribute("aria-label") === "Table, scrolls sideways") {
-      wrap.removeAttribute("tabindex");
-      wrap.removeAttribute("role");
-      wrap.removeAttribute("aria-label");
-    }
+// scroll it only if the wrapper takes focus, so a wrapper that overflows is a named, focusable
+// region, and stops being one when it fits again. Watched for size: typeset maths and a
+// window resized change whether it overflows.
+const WIDE = "Table, scrolls sideways";
+function markWide(wrap) {
+  if (wrap.scrollWidth > wrap.clientWidth + 1) {
+    wrap.tabIndex = 0;
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", WIDE);
+  } else if (wrap.getAttribute("aria-label") === WIDE) {
+    for (const name of ["tabindex", "role", "aria-label"]) wrap.removeAttribute(name);
   }
 }
+const tableSizes = globalThis.ResizeObserver
+  ? new ResizeObserver((entries) => {
+      for (const entry of entries) markWide(entry.target.closest(".md-typeset__scrollwrap"));
+    })
+  : null;
 
-let resizing = 0;
-addEventListener("resize", () => {
-  clearTimeout(resizing);
-  resizing = setTimeout(reachWideTables, 150);
-});
+function reachWideTables() {
+  for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
+    const table = wrap.querySelector("table"); // prose's, or a question prompt's
+    if (!table) continue;
+    markWide(wrap);
+    tableSizes?.observe(wrap);
+    tableSizes?.observe(table);
+  }
+}
 
 // The page's first lines held back Material's search worker while Python starts
 // (livelab.builder.early): let it go at the first lab view, or once Python is ready on a page
