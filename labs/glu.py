@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from labs.kernels import ffn_weight_count, relu, silu
-from livelab.labs import Lab, Scratch, register_lab
+from livelab.labs import Scratch, lab_of_module, register_lab
 from livelab.labs.bars import bar_rows
 from livelab.labs.markup import Marks, attr, control_html
 from livelab.labs.view import BELOW_AXES, CENTRED, Frame, fmt_number, largest_em, shape
@@ -256,14 +256,7 @@ product
 
 
 LAB = register_lab(
-    Lab(
-        name="glu",
-        title="GLU: a SiLU gate times a value, and what three matrices cost",
-        params=PARAMS,
-        state=state,
-        view=view,
-        body=body,
-        scratch=scratch,
-        module=__name__,
+    lab_of_module(
+        __name__, name="glu", title="GLU: a SiLU gate times a value, and what three matrices cost"
     )
 )

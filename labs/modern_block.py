@@ -21,7 +21,7 @@ import numpy as np
 from labs.kernels import MODERN_CONFIG, init_params, modern_block_steps, param_shapes
 from labs.kernels import validate_config as validate_block_config
 from labs.modern_block_figure import COLUMNS, figure_html, figure_steps, step_classes
-from livelab.labs import Lab, Scratch, register_lab
+from livelab.labs import Scratch, lab_of_module, register_lab
 from livelab.labs.markup import Marks, attr, control_html, set_button
 from livelab.labs.view import fmt_number
 from livelab.options import Option, Options
@@ -286,14 +286,9 @@ steps[{out!r}][0, -1, :{SHOWN_NUMBERS}]  # sequence 0, last token, first entries
 
 
 LAB = register_lab(
-    Lab(
+    lab_of_module(
+        __name__,
         name="modern_block",
         title="The modern block, drawn from its config and run in your browser",
-        params=PARAMS,
-        state=state,
-        view=view,
-        body=body,
-        scratch=scratch,
-        module=__name__,
     )
 )

@@ -26,7 +26,7 @@ from labs.norm_path_drawing import (
     path_legend,
     path_shapes,
 )
-from livelab.labs import Lab, Scratch, register_lab
+from livelab.labs import Scratch, lab_of_module, register_lab
 from livelab.labs.markup import Marks, attr, controls_html, shapes_svg
 from livelab.labs.view import fmt_number, fmt_vector
 from livelab.options import Option, Options
@@ -228,14 +228,9 @@ float(typical["post"][-1] / typical["pre"][-1])  # last layer, post over pre
 
 
 LAB = register_lab(
-    Lab(
+    lab_of_module(
+        __name__,
         name="norm_path",
         title="Norm path: count the norms a gradient must pass on the way down",
-        params=PARAMS,
-        state=state,
-        view=view,
-        body=body,
-        scratch=scratch,
-        module=__name__,
     )
 )

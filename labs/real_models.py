@@ -18,7 +18,7 @@ from labs.kernels import (
     parameter_parts,
     slowest_rope_period,
 )
-from livelab.labs import Lab, Scratch, register_lab
+from livelab.labs import Scratch, lab_of_module, register_lab
 from livelab.labs.markup import Marks, attr, control_html
 from livelab.labs.view import fmt_number, largest_em, shape
 from livelab.options import Option, Options
@@ -223,14 +223,9 @@ total
 
 
 LAB = register_lab(
-    Lab(
+    lab_of_module(
+        __name__,
         name="real_models",
         title="Real models: where the weights of a published config are",
-        params=PARAMS,
-        state=state,
-        view=view,
-        body=body,
-        scratch=scratch,
-        module=__name__,
     )
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from labs.kernels import layernorm, rmsnorm, root_mean_square
-from livelab.labs import Lab, Scratch, register_lab
+from livelab.labs import Scratch, lab_of_module, register_lab
 from livelab.labs.bars import nice_limit
 from livelab.labs.markup import Marks, attr, control_html, set_button, vector_entry_html
 from livelab.labs.view import BELOW_AXES, Frame, fmt_number, fmt_vector, largest_em, shape
@@ -289,14 +289,9 @@ rmsnorm(row, eps=eps)  # the lab shows it to 4 decimals
 
 
 LAB = register_lab(
-    Lab(
+    lab_of_module(
+        __name__,
         name="rms",
         title="RMS: normalize a vector by its root mean square, next to LayerNorm",
-        params=PARAMS,
-        state=state,
-        view=view,
-        body=body,
-        scratch=scratch,
-        module=__name__,
     )
 )

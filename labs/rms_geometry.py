@@ -15,7 +15,7 @@ import numpy as np
 
 from labs.kernels import layernorm, rmsnorm, root_mean_square
 from labs.rms_geometry_drawing import HEIGHT, WIDTH, legend, plane_shapes
-from livelab.labs import Lab, Scratch, register_lab
+from livelab.labs import Scratch, lab_of_module, register_lab
 from livelab.labs.markup import Marks, attr, set_button, shapes_svg
 from livelab.labs.view import fmt_number, fmt_vector
 from livelab.options import Option, Options
@@ -220,14 +220,9 @@ rmsnorm(x, eps=0.0)  # length sqrt(2); the lab shows it to {DIGITS} decimals
 
 
 LAB = register_lab(
-    Lab(
+    lab_of_module(
+        __name__,
         name="rms_geometry",
         title="Where RMSNorm puts a row, and what LayerNorm's centring adds",
-        params=PARAMS,
-        state=state,
-        view=view,
-        body=body,
-        scratch=scratch,
-        module=__name__,
     )
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from labs.kernels import rope, rotate
-from livelab.labs import Lab, Scratch, register_lab
+from livelab.labs import Scratch, lab_of_module, register_lab
 from livelab.labs.markup import Marks, attr, controls_html, set_button
 from livelab.labs.view import fmt_number, fmt_vector
 from livelab.options import Option, Options
@@ -208,15 +208,8 @@ score
 
 
 LAB = register_lab(
-    Lab(
-        name="rope",
-        title="RoPE: turn q and k by their positions, then score them",
-        params=PARAMS,
-        state=state,
-        view=view,
-        body=body,
-        scratch=scratch,
-        module=__name__,
+    lab_of_module(
+        __name__, name="rope", title="RoPE: turn q and k by their positions, then score them"
     )
 )
 

@@ -22,7 +22,7 @@ import numpy as np
 from labs.kernels import rope, rope_rates, rotate
 from labs.rope import seeded_demo
 from labs.rope_clock_face import FACE_RADIUS, FACE_SIZE, clock_shapes, shown_pairs
-from livelab.labs import Lab, Scratch, register_lab
+from livelab.labs import Scratch, lab_of_module, register_lab
 from livelab.labs.markup import Marks, attr, control_html, set_button
 from livelab.labs.view import Frame, fmt_number, shape
 from livelab.options import Option, Options
@@ -281,14 +281,9 @@ score
 
 
 LAB = register_lab(
-    Lab(
+    lab_of_module(
+        __name__,
         name="rope_clock",
         title="RoPE with many rates: every pair of a head is a clock hand",
-        params=PARAMS,
-        state=state,
-        view=view,
-        body=body,
-        scratch=scratch,
-        module=__name__,
     )
 )

@@ -105,7 +105,7 @@ def test_the_right_option_is_not_the_longest_by_habit():
 
 
 def test_every_table_column_has_a_header():
-    """A header cell left empty is a column a screen reader cannot name (axe: empty-table-header)."""
+    """An empty header cell names no column for a screen reader (axe: empty-table-header)."""
     for page in PAGES:
         for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
             following = page.read_text(encoding="utf-8").splitlines()[number : number + 1]

@@ -4,10 +4,21 @@ import dataclasses
 import inspect
 import json
 import re
+import sys
+import types
 
 import pytest
 
-from livelab.labs import LAB_FENCE, LABS, Lab, all_labs, lab, lab_view, register_lab
+from livelab.labs import (
+    LAB_FENCE,
+    LABS,
+    Lab,
+    all_labs,
+    lab,
+    lab_of_module,
+    lab_view,
+    register_lab,
+)
 from livelab.labs.markup import Marks, lab_html, label_html, number_control, shapes_svg
 from livelab.labs.view import BELOW_AXES, SVG_TAGS, X_TICK_ROW, Frame, shape
 from livelab.options import Option, Options
@@ -207,3 +218,17 @@ def test_a_label_may_wrap_after_each_underscore_and_stays_escaped():
     spec = Option(2, 1, 9, 1, "max_sequence_slots", control="number")
     markup = number_control("max_sequence_slots", spec, 2, Marks("lab", {}))
     assert ">max_<wbr>sequence_<wbr>slots</label>" in markup
+
+
+def test_a_lab_is_made_from_its_modules_usual_names_and_a_missing_one_is_named(monkeypatch):
+    module = types.ModuleType("course_lab_for_test")
+    module.PARAMS = Options(n=Option(1, 0, 9, 1, "n", what="a number"))
+    module.state = lambda *, n: {"n": n}
+    module.view = lambda s: {"text": {"n": str(s["n"])}}
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    with pytest.raises(ValueError, match="defines no body"):
+        lab_of_module(module.__name__, name="counter", title="Counter")
+    module.body = lambda values, marks: "<p></p>"
+    made = lab_of_module(module.__name__, name="counter", title="Counter")
+    assert (made.name, made.scratch, made.module) == ("counter", None, module.__name__)
+    assert made.first_view({"n": 3})["view"]["text"]["n"] == "3"

@@ -11,6 +11,7 @@ a module it names in the plugin's `modules` setting.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -78,6 +79,26 @@ class Lab:
         if self.scratch is None:
             raise ValueError(f"The {self.name} lab has no code for the scratchpad.")
         return self.scratch(self.state(**self.params.coerce(given, f"lab {self.name!r}")))
+
+
+def lab_of_module(module: str, *, name: str, title: str) -> Lab:
+    """The lab a module defines under the usual names: PARAMS, state, view, body and (if it
+    has one) scratch. Called at the end of the module: `register_lab(lab_of_module(__name__,
+    name="rope", title="..."))`."""
+    found = vars(sys.modules[module])
+    missing = [n for n in ("PARAMS", "state", "view", "body") if n not in found]
+    if missing:
+        raise ValueError(f"lab {name!r}: module {module} defines no {', '.join(missing)}")
+    return Lab(
+        name=name,
+        title=title,
+        params=found["PARAMS"],
+        state=found["state"],
+        view=found["view"],
+        body=found["body"],
+        scratch=found.get("scratch"),
+        module=module,
+    )
 
 
 LABS: Registry[Lab] = Registry("lab", __name__)
