@@ -80,11 +80,15 @@ def test_labs_in_view_come_alive_first_when_python_starts(page, site):
     page.context.add_init_script(VIEW_ORDER)
     page.context.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(site.url(LESSON))
-    page.locator('[data-lab="glu"]').scroll_into_view_if_needed()
     deadline = time.monotonic() + 30
     while not held and time.monotonic() < deadline:
         page.wait_for_timeout(100)
     assert held, "the worker never asked for pyodide.asm.wasm"
+    # The page as the student sees it once it has settled: maths typeset (which changes the
+    # height of everything above the GLU lab), every lab mounted, then scrolled to GLU.
+    expect(page.locator(".arithmatex:not([data-typeset])")).to_have_count(0)
+    page.locator('[data-lab="glu"]').scroll_into_view_if_needed()
+    page.wait_for_timeout(300)  # two frames and more: the scroll has landed
     in_view = page.evaluate(IN_VIEW)
     assert "glu" in in_view and "norm-path" not in in_view, in_view
     held[0].continue_()
