@@ -16,7 +16,7 @@ import numpy as np
 from labs.kernels import layernorm, rmsnorm, root_mean_square
 from labs.rms_geometry_drawing import HEIGHT, WIDTH, legend, plane_shapes
 from livelab.labs import Scratch, lab_of_module, register_lab
-from livelab.labs.markup import Marks, attr, set_button, shapes_svg
+from livelab.labs.markup import Marks, attr, mirrored_number_html, set_button, shapes_svg
 from livelab.labs.view import fmt_number, fmt_vector
 from livelab.options import Option, Options
 
@@ -126,17 +126,8 @@ GENERAL_FACT = (
 
 def _entry(name: str, value: float, marks: Marks) -> str:
     """An entry of the row: a number field (exact, the value sent) and a slider that follows."""
-    spec = PARAMS[name]
-    dom_id = attr(marks.dom_id(name))
-    limits = f'min="{spec.minimum:g}" max="{spec.maximum:g}" step="{spec.step:g}"'
-    common = f'data-param="{name}" {limits} value="{value:g}"'
-    return (
-        '<div class="livelab-entry">'
-        f'<label for="{dom_id}">{spec.label}</label>'
-        f'<input type="number" id="{dom_id}" {common} inputmode="decimal" disabled>'
-        f'<input type="range" {common} data-mirror aria-label="{spec.label}, slider" disabled>'
-        "</div>"
-    )
+    field = mirrored_number_html(name, PARAMS[name], value, PARAMS[name].label, marks)
+    return f'<div class="livelab-entry">{field}</div>'
 
 
 def _entries(values: dict, marks: Marks) -> str:

@@ -9,6 +9,7 @@ Single-digit answers are left to a reader: the digit turns up in any vector.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -53,17 +54,18 @@ def printed(answer: str, text: str) -> bool:
     return re.search(rf"(?<![\d.]){re.escape(answer)}(?!\d)", text.replace(",", "")) is not None
 
 
+BLOCKS = {page: blocks(page.read_text(encoding="utf-8")) for page in PAGES}
 CASES = [
     (page, index)
     for page in PAGES
-    for index, block in enumerate(blocks(page.read_text(encoding="utf-8")))
+    for index, block in enumerate(BLOCKS[page])
     if block[0] == "numeric"
 ]
 
 
 @pytest.mark.parametrize(("page", "index"), CASES, ids=[f"{p.stem}-{i}" for p, i in CASES])
 def test_no_numeric_answer_above_its_question_or_right_under_it(page, index):
-    all_blocks = blocks(page.read_text(encoding="utf-8"))
+    all_blocks = BLOCKS[page]
     data = all_blocks[index][2]
     start = max((i for i in range(index) if HEADING.match(all_blocks[i][1].lstrip())), default=0)
     above = " ".join(shown(b) for b in all_blocks[start:index])
@@ -88,12 +90,7 @@ def test_the_check_finds_an_answer_printed_above_its_question():
 def test_the_right_option_is_not_the_longest_by_habit():
     """Over the course, the right option is the longest in at most a third of the choice
     questions, and never by more than half again the length of the longest other option."""
-    choices = [
-        block[2]
-        for page in PAGES
-        for block in blocks(page.read_text(encoding="utf-8"))
-        if block[0] == "choice"
-    ]
+    choices = [block[2] for page in PAGES for block in BLOCKS[page] if block[0] == "choice"]
     assert len(choices) >= 6
     longest = []
     for data in choices:
@@ -107,8 +104,8 @@ def test_the_right_option_is_not_the_longest_by_habit():
 def test_every_table_column_has_a_header():
     """An empty header cell names no column for a screen reader (axe: empty-table-header)."""
     for page in PAGES:
-        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
-            following = page.read_text(encoding="utf-8").splitlines()[number : number + 1]
-            if line.startswith("|") and following and re.match(r"^\|\s*:?-{3,}", following[0]):
+        lines = page.read_text(encoding="utf-8").splitlines()
+        for number, (line, below) in enumerate(pairwise(lines), 1):
+            if line.startswith("|") and re.match(r"^\|\s*:?-{3,}", below):
                 cells = [c.strip() for c in line.strip().strip("|").split("|")]
                 assert all(cells), f"{page.name}:{number}: a table header cell is empty"

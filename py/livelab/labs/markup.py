@@ -103,7 +103,7 @@ def _limits(spec: Option) -> str:
     parts = []
     for key, value in (("min", spec.minimum), ("max", spec.maximum), ("step", spec.step)):
         if value is not None:
-            parts.append(f'{key}="{attr(value)}"')
+            parts.append(f'{key}="{attr(_number_text(value))}"')
     return " ".join(parts)
 
 
@@ -189,8 +189,17 @@ def controls_html(params: Options, values: dict, marks: Marks) -> str:
 
 def vector_entry_html(name: str, index: int, spec: Option, value: float, label: str, marks: Marks):
     """One vector entry as a number field (the value sent) and a slider that mirrors it."""
-    dom_id = marks.dom_id(f"{name}-{index}")
-    common = f'data-param="{attr(name)}" data-index="{index}" {_limits(spec)} value="{value:g}"'
+    return mirrored_number_html(name, spec, value, label, marks, index)
+
+
+def mirrored_number_html(
+    name: str, spec: Option, value: float, label: str, marks: Marks, index: int | None = None
+) -> str:
+    """A labelled number field (exact: the value sent) and a slider that mirrors it; with an
+    index, for one entry of a vector param."""
+    dom_id = marks.dom_id(name if index is None else f"{name}-{index}")
+    entry = "" if index is None else f' data-index="{index}"'
+    common = f'data-param="{attr(name)}"{entry} {_limits(spec)} value="{value:g}"'
     return (
         f'<label for="{attr(dom_id)}">{html.escape(label)}</label>'
         f'<input type="number" id="{attr(dom_id)}" {common} inputmode="decimal" disabled>'
