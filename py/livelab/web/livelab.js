@@ -4,7 +4,7 @@
 
 import "./offline.js";
 import { progress } from "./progress/store.js";
-import { runtime } from "./runtime/client.js";
+import { runtime, scratchRuntime } from "./runtime/client.js";
 import { showLoading } from "./widgets/loading.js";
 import { install as installScratchpad } from "./widgets/scratchpad.js";
 
@@ -36,7 +36,7 @@ async function typesetMath() {
 
 async function mountAll() {
   typesetMath();
-  installScratchpad(runtime); // once per tab; after a page change it shows that page's text
+  installScratchpad(scratchRuntime); // once per tab; after a page change it shows that page's text
   showLoading(runtime, document.querySelector(NEEDS_PYTHON) !== null);
   for (const [el, unmount] of mounted) {
     if (!el.isConnected) {

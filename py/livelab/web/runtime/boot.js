@@ -137,12 +137,21 @@ function tracked(manifest, indexURL) {
   return sizes;
 }
 
+/** Whether a file of the package (a path under PACKAGE_DIR, or a .pyc's absolute path) is
+ * livelab's engine or outside the package (NumPy's); the rest is the course's. */
+const ENGINE_PREFIX = `${PACKAGE_DIR}/livelab/`;
+const engineOnly = (path) =>
+  path.startsWith("/") ? !path.startsWith(`${PACKAGE_DIR}/`) || path.startsWith(ENGINE_PREFIX)
+    : path.startsWith("livelab/");
+
 /**
- * Boot Python; resolves to {pyodide, api, bootMs, phases, pycsNeeded}, rejects with a
- * BootError. api holds the functions of livelab.worker_api the worker calls (bound once, see
- * worker.js); pycsNeeded is the key to store .pyc files under when none were written back.
+ * Boot Python; resolves to {pyodide, api, bootMs, phases, pycsNeeded, courseModules},
+ * rejects with a BootError. api holds the functions of livelab.worker_api the worker calls
+ * (bound once, see worker.js); pycsNeeded is the key to store .pyc files under when none were
+ * written back. A runner (withCourse false) gets livelab's engine only: none of the course's
+ * files, bytecode or modules enter its interpreter (livelab.set_aside says why).
  */
-export async function boot() {
+export async function boot({ withCourse = true } = {}) {
   const started = performance.now();
   const phases = {};
   const mark = (name) => (phases[name] = Math.round(performance.now() - started));
@@ -237,8 +246,9 @@ export async function boot() {
     "Python could not start because the course's Python code failed to load. " +
       "Reload the page to try again.",
     () => {
-      writeFiles(pyodide.FS, PACKAGE_DIR, files);
-      phases.pycs = pycs ? writePycs(pyodide.FS, pycs.files) : 0;
+      const kept = (list, path) => (withCourse ? list : list.filter((item) => engineOnly(path(item))));
+      writeFiles(pyodide.FS, PACKAGE_DIR, kept(files, ([name]) => name));
+      phases.pycs = pycs ? writePycs(pyodide.FS, kept(pycs.files, ([path]) => path)) : 0;
       if (pycs) phases.pycsFrom = pycs.from;
       protect(pyodide.FS, PACKAGE_DIR);
       pyodide.pyimport("sys").path.insert(0, PACKAGE_DIR);
@@ -247,23 +257,31 @@ export async function boot() {
         module = pyodide.pyimport("livelab.worker_api");
         // Then the course's own modules (plugin setting `modules`): they register its labs
         // and code questions, so a call can reach them.
-        for (const name of manifest.modules ?? []) pyodide.pyimport(name).destroy();
+        if (withCourse) for (const name of manifest.modules ?? []) pyodide.pyimport(name).destroy();
       } catch (err) {
         if (pycs) dropPycs().catch(() => {}); // so the next boot compiles from the sources
         throw err;
       }
-      return {
+      const names = (list) => {
+        const copy = list.toJs();
+        list.destroy?.();
+        return new Set(copy);
+      };
+      const bound = {
         call: module.call,
         after: module.after_request,
         cleanState: module.clean_state,
         bytecodeSources: module.bytecode_sources,
         pyc: module.pyc,
         studentCalls: new Set(module.STUDENT_CALLS),
+        roleCalls: (role) => names(module.role_calls(role)),
         snapshot: null, // taken just before the first request that runs student code
       };
+      return bound;
     },
   );
   mark("livelab");
   const pycsNeeded = !pycs && Boolean(globalThis.caches) ? pycKey(manifest) : null;
-  return { pyodide, api, bootMs: performance.now() - started, phases, pycsNeeded };
+  const courseModules = manifest.modules ?? [];
+  return { pyodide, api, bootMs: performance.now() - started, phases, pycsNeeded, courseModules };
 }

@@ -1,10 +1,12 @@
 // A fill-in-the-blank code question. Run shows what the example prints, in the output area
-// and the run status line; Check asks the grader (livelab.grading in the worker) for the
-// verdict, which a later Run leaves alone. Output is always text. Stop ends a running
+// and the run status line; Check asks for the verdict (runtime/checks.js: the blank runs in a
+// worker of its own, livelab.grading decides in the page's main worker), which a later Run
+// leaves alone. Output is always text. Stop ends a running
 // program; the runtime also stops it after its time limit. The hint and the reference
 // answer stay sealed until asked for; a shown answer never counts as solved.
 
 import { CUT_NOTE, QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
+import { codeRequest, prepareRunner, retryChecks } from "../runtime/checks.js";
 import { unseal } from "./sealed.js";
 import { enable, markColumn, markStale, runtimeProblem, showUnavailable, showVerdict } from "./verdict.js";
 
@@ -64,6 +66,7 @@ export function mount(el, runtime) {
     else blank.size = Math.max(24, blank.value.length + 2);
   };
   const onInput = () => {
+    prepareRunner();
     fit();
     markStale(el);
     // The student's text survives a reload even before a check (cut, and said, if huge).
@@ -79,19 +82,19 @@ export function mount(el, runtime) {
     runtime.state === "starting" ? `${text} It runs as soon as Python has started (see the top of the page).` : text;
   const pointAt = (error) => error?.line === 1 && markColumn(blank, error.column);
 
-  async function send(name, pending) {
+  async function send(action, pending) {
     if (running) return BUSY;
     buttons.run.disabled = buttons.check.disabled = true;
     buttons.stop.hidden = false;
     pending();
-    running = runtime.call(name, { question, blank: blank.value }, { timeoutMs: TIMEOUT_MS });
+    running = codeRequest(action, question, blank.value, { timeoutMs: TIMEOUT_MS });
     try {
       return await running;
     } catch (err) {
       if (err.type !== "RuntimeUnavailable") {
         return { verdict: "error", message: runtimeProblem(err), stdout: "", error: null };
       }
-      showUnavailable(el, err, runtime); // not an attempt: nothing ran
+      showUnavailable(el, err, retryChecks); // not an attempt: nothing ran
       return BUSY;
     } finally {
       running = null;
@@ -101,7 +104,7 @@ export function mount(el, runtime) {
   }
 
   async function run() {
-    const result = await send("code_run", () => (runStatus.textContent = waiting("Running the example…")));
+    const result = await send("run", () => (runStatus.textContent = waiting("Running the example…")));
     if (result === BUSY) return;
     showOutput([result.stdout, errorLine(result.error)].filter(Boolean).join("\n"));
     runStatus.textContent =
@@ -111,7 +114,7 @@ export function mount(el, runtime) {
   }
 
   async function check() {
-    const result = await send("code_check", () => showVerdict(el, "pending", waiting("Checking…")));
+    const result = await send("check", () => showVerdict(el, "pending", waiting("Checking…")));
     if (result === BUSY) return; // Enter or Check again while a check runs: not an attempt
     showOutput(result.stdout || "");
     runStatus.textContent = "";
@@ -164,7 +167,7 @@ export function mount(el, runtime) {
     if (copy && el.contains(copy)) copy.dataset.clipboardText = program();
   };
 
-  const stop = () => running && runtime.stop(running.id);
+  const stop = () => running?.stop();
   let leaving = false; // Escape was pressed: the next Tab leaves the text area
   const onKey = (event) => {
     if (lines) {
