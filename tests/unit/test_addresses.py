@@ -14,8 +14,8 @@ CLIENT = '<script src="../../assets/livelab/runtime/client.js" type="module" asy
 HEAD = '<html><head>\n<meta charset="utf-8">\n<title>A page</title>\n{}</head><body></body></html>'
 # Runs a page's address script with this location; prints what replaceState was given.
 RUN_IN_NODE = """
-const [pathname, search, hash] = %s;
-globalThis.location = { pathname, search, hash };
+const [protocol, pathname, search, hash] = %s;
+globalThis.location = { protocol, pathname, search, hash };
 const replaceState = (...args) => console.log(JSON.stringify(args));
 globalThis.history = { state: { kept: 1 }, replaceState };
 %s
@@ -56,10 +56,14 @@ def test_the_script_is_the_rule_of_address_js_as_a_classic_script():
 @pytest.mark.parametrize(
     ("location", "replaced"),
     [
-        (["//level-19/modern-blocks/", "?ref=x", "#rope"], "/level-19/modern-blocks/?ref=x#rope"),
-        (["/level-19//modern-blocks/", "", ""], "/level-19/modern-blocks/"),
-        (["/level-19/modern-blocks/index.html", "", ""], "/level-19/modern-blocks/"),
-        (["/level-19/modern-blocks/", "?ref=x", ""], None),
+        (
+            ["http:", "//level-19/modern-blocks/", "?ref=x", "#rope"],
+            "/level-19/modern-blocks/?ref=x#rope",
+        ),
+        (["https:", "/level-19//modern-blocks/", "", ""], "/level-19/modern-blocks/"),
+        (["http:", "/level-19/modern-blocks/index.html", "", ""], "/level-19/modern-blocks/"),
+        (["http:", "/level-19/modern-blocks/", "?ref=x", ""], None),
+        (["file:", "/home/me/site/level-19/modern-blocks/index.html", "", ""], None),
     ],
 )
 def test_the_script_replaces_an_odd_address_with_the_pages_own_keeping_the_rest(location, replaced):

@@ -27,9 +27,10 @@ CHARSET = re.compile(r"<meta\s+charset=[^>]*>", re.I)
 HEAD = re.compile(r"<head\b[^>]*>", re.I)
 # Where a script that must follow this one goes: right after it (livelab.builder.early).
 AFTER = re.compile(r'<script id="livelab-address">.*?</script>', re.S)
+# A page opened from disk (file:) may not change its path: it stays where it is.
 REPLACE = (
     "const path = canonicalPath(location.pathname);"
-    "if (path !== location.pathname) "
+    "if (path !== location.pathname && location.protocol !== 'file:') "
     "history.replaceState(history.state, '', path + location.search + location.hash);"
 )
 
