@@ -8,6 +8,7 @@
 // is retried on the next change. When storage cannot be used at all, everything still works
 // and `available` is false.
 
+import { canonicalPath } from "../address.js";
 import { cleanProgress, SCHEMA } from "./schema.js";
 
 export const SITE_ROOT = new URL("../../../", import.meta.url); // assets/livelab/progress/ -> site root
@@ -89,9 +90,9 @@ class ProgressStore {
     }
   }
 
-  /** The page key of the current location: its path below the site root, index.html dropped. */
+  /** The page key of the current location: the page's own path (address.js) below the site root. */
   pageKey() {
-    const path = decodeURI(location.pathname).replace(/(^|\/)index\.html$/, "$1");
+    const path = decodeURI(canonicalPath(location.pathname));
     return path.startsWith(SITE_ROOT.pathname) ? path.slice(SITE_ROOT.pathname.length) : path;
   }
 

@@ -22,13 +22,18 @@
 // snapshot's bytes read and checked, while pyodide.asm.wasm loads), pyodide (the interpreter
 // is up), unzipped (NumPy's files are ready; phases.wheel says where from), downloaded
 // (every large file is in), numpy, livelab (ready).
+//
+// Failures: a step that fails says what did not come (its sentence, "Check your connection"),
+// unless the server answered one of its files with an error status: then the page names that
+// file and the status (stops.js refusedMessage), since the connection works.
 
-import { Downloads, fetchOk } from "./downloads.js";
+import { Downloads, fetchOk, RefusedFile, refusedOf } from "./downloads.js";
 import { numpyFiles, storeNumpyFiles, wheelAgain } from "./numpy.js";
 import { AFTER_RESTORE_CODE, dropSnapshot, findSnapshot, snapshotKey } from "./snapshot.js";
 import { builtPycs, dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
 import { earlyManifest, SKIP_STORED, takeWasmFetch } from "./head-start.js";
 import { startPython } from "./start.js";
+import { refusedMessage } from "./stops.js";
 import { canInstallWheel, installWheel, PACKAGE_DIR, unzip, writeFiles } from "./unpack.js";
 
 export { PACKAGE_DIR };
@@ -44,11 +49,18 @@ export class BootError extends Error {
   }
 }
 
-async function step(sentence, work) {
+/**
+ * Run one boot step; if it fails, a BootError with sentence, unless the server answered one of
+ * the step's files (fetched by us, or among `files`) with an error status: then the page names
+ * that file (stops.js refusedMessage), since the connection is not what failed.
+ */
+async function step(sentence, work, files = []) {
   try {
     return await work();
   } catch (err) {
-    throw err instanceof BootError ? err : new BootError(sentence, err);
+    if (err instanceof BootError) throw err;
+    const refused = err instanceof RefusedFile ? err : await refusedOf(files);
+    throw new BootError(refused ? refusedMessage(refused) : sentence, err);
   }
 }
 
@@ -204,12 +216,19 @@ export async function boot({ withCourse = true } = {}) {
   const numpy = numpyFiles({ manifest, indexURL, first, downloads, phases, mark, useStore });
   for (const pending of [archive, archiveFiles, numpy]) pending.catch(() => {});
   mark("manifest");
-  const { loadPyodide } = await step(runtimeFiles, () =>
-    import(new URL("pyodide.mjs", indexURL).href),
+  // Pyodide's own files: it imports or fetches them, so a refused one is found by asking.
+  const loaders = ["pyodide.mjs", "pyodide.asm.js", "pyodide-lock.json"];
+  const runtime = [...loaders.map((name) => new URL(name, indexURL).href), ...first];
+  const { loadPyodide } = await step(
+    runtimeFiles,
+    () => import(new URL("pyodide.mjs", indexURL).href),
+    runtime,
   );
   // A missing python_stdlib.zip ends in "Program terminated with exit(1)": also a download.
-  const pyodide = await step(runtimeFiles, () =>
-    interpreter(loadPyodide, indexURL, stored, phases, mark),
+  const pyodide = await step(
+    runtimeFiles,
+    () => interpreter(loadPyodide, indexURL, stored, phases, mark),
+    runtime,
   );
   mark("pyodide");
   pythonIsUp();
@@ -228,6 +247,7 @@ export async function boot({ withCourse = true } = {}) {
         return install(await wheelAgain(manifest, indexURL, phases));
       }
     },
+    [new URL(manifest.numpy, indexURL).href],
   );
   mark("numpy");
   if (globalThis.caches && phases.wheel !== "stored" && canInstallWheel(pyodide)) {

@@ -11,11 +11,42 @@
 
 const REPORT_EVERY_MS = 100;
 
+/**
+ * The server answered a file with an HTTP error status (404: it does not have it): the
+ * connection works, so the page names the file rather than blame the network (stops.js).
+ */
+export class RefusedFile extends Error {
+  constructor(url, status) {
+    const path = new URL(url).pathname;
+    super(`${path} answered ${status}`);
+    this.path = path;
+    this.status = status;
+  }
+}
+
 /** fetch (the worker's, so counted when tracked) that rejects on an HTTP error status. */
 export async function fetchOk(url, init) {
   const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
+  if (!response.ok) throw new RefusedFile(url, response.status);
   return response;
+}
+
+/**
+ * After a download failed some other way (an import, or Pyodide's own fetch, which say no
+ * status): the first of urls the server answers with an error status, as a RefusedFile, or
+ * null when it has them all or does not answer (no connection). Asked past every cache, and
+ * past the service worker, which passes on requests other than GET.
+ */
+export async function refusedOf(urls) {
+  for (const url of urls) {
+    try {
+      const response = await fetch(url, { method: "HEAD", cache: "no-store" });
+      if (!response.ok) return new RefusedFile(url, response.status);
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 /**
