@@ -1,7 +1,7 @@
 """A file the server does not have is named as missing there, not blamed on the connection
 (issue 30 §5), whichever way the boot asks for it: our fetch (the manifest, the course's
-code), Pyodide's own fetch (python_stdlib.zip), an import (pyodide.asm.js) or the NumPy wheel's
-thread. Another error status says the status; once the file is back, Retry starts Python."""
+code), Pyodide's own fetch (python_stdlib.zip), an import (pyodide.asm.js), the NumPy wheel's
+thread, or the worker's own scripts. Another error status says the status; once the file is back, Retry starts Python."""
 
 import pytest
 from playwright.sync_api import expect
@@ -33,6 +33,8 @@ def served_name(site, pattern: str) -> str:
         ("site", "pyodide.asm.js"),
         ("site", "numpy-*.whl"),
         ("plain_site", "python_stdlib.zip"),
+        ("site", "worker.js"),  # the worker's own script
+        ("site", "boot.js"),  # a module the worker imports once it runs
     ],
 )
 @pytest.mark.cold  # answers downloads in its context

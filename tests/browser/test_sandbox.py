@@ -151,7 +151,11 @@ def test_a_patched_isclose_in_a_blank_makes_no_later_wrong_answer_correct(page, 
 
 
 @pytest.mark.parametrize("tamper", [ISCLOSE, JSON_DUMPS], ids=["isclose", "json.dumps"])
-def test_a_tamper_run_in_the_scratchpad_makes_no_later_wrong_answer_correct(page, site, tamper):
+@pytest.mark.parametrize("served", ["site", "plain_site"])
+def test_a_tamper_run_in_the_scratchpad_makes_no_later_wrong_answer_correct(
+    page, request, served, tamper
+):
+    site = request.getfixturevalue(served)
     open_question(page, site, "c1")
     run_in_scratchpad(page, tamper)
     page.keyboard.press("Escape")
@@ -165,7 +169,9 @@ FORGED = (
 )
 
 
-def test_a_forged_reply_from_a_blank_does_not_count(page, site):
+@pytest.mark.parametrize("served", ["site", "plain_site"])
+def test_a_forged_reply_from_a_blank_does_not_count(page, request, served):
+    site = request.getfixturevalue(served)
     open_question(page, site, "c1")
     check(page, "c1", FORGED)
     expect(verdict(page, "c1")).to_have_text(re.compile("^Not yet. This check does not count"))
@@ -176,7 +182,9 @@ def test_a_forged_reply_from_a_blank_does_not_count(page, site):
 
 
 @pytest.mark.parametrize("module", ["labs.kernels", "livelab.kernels"])
-def test_a_blank_that_imports_the_reference_does_not_count(page, site, module):
+@pytest.mark.parametrize("served", ["site", "plain_site"])
+def test_a_blank_that_imports_the_reference_does_not_count(page, request, served, module):
+    site = request.getfixturevalue(served)
     open_question(page, site, "c1")
     for qid, text in BORROWING.items():
         check(page, qid, text.format(kernels=KERNELS.format(module=module)))
@@ -195,7 +203,9 @@ BY_GC = (
 
 
 @pytest.mark.parametrize("text", [BY_FRAMES, f"x / {BY_GC}"], ids=["frames", "gc"])
-def test_a_blank_cannot_reach_the_expected_output_or_the_reference(page, site, text):
+@pytest.mark.parametrize("served", ["site", "plain_site"])
+def test_a_blank_cannot_reach_the_expected_output_or_the_reference(page, request, served, text):
+    site = request.getfixturevalue(served)
     open_question(page, site, "c1")
     check(page, "c1", text)
     expect(verdict(page, "c1")).to_have_text(NOT_YET)

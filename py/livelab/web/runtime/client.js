@@ -33,7 +33,8 @@ import { adoptEarlyWorker } from "./early.js";
 import { nextIndex } from "./next-request.js";
 import { runSnapshotHelper, runWarmup } from "./snapshot-helper.js";
 import { stopping } from "./stopping.js";
-import { RuntimeError, WORKER_FAILED, explainStop, stall } from "./stops.js";
+import { refusedOf } from "./downloads.js";
+import { RuntimeError, WORKER_FAILED, explainStop, refusedMessage, stall } from "./stops.js";
 
 export { RuntimeError, STALL_MS, WORK_STALL_MS } from "./stops.js";
 
@@ -87,6 +88,7 @@ class Runtime extends EventTarget {
   start() {
     this.startedAt = performance.now(); // ms after navigation start; bench/ reports it
     this.restoring = false;
+    this.moduleFailed = null;
     const url = new URL(this.url);
     if (this.skipSnapshot) url.searchParams.set("snapshot", "skip");
     const early = this.main ? adoptEarlyWorker(url.href) : null;
@@ -95,7 +97,7 @@ class Runtime extends EventTarget {
     this.worker.onmessage = (event) => this.onMessage(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
-      this.fail(WORKER_FAILED);
+      this.failedScript(this.moduleFailed ?? url.href);
     };
     this.interrupt = null;
     // WebKitGTK can report crossOriginIsolated and still have no SharedArrayBuffer; there a
@@ -106,8 +108,17 @@ class Runtime extends EventTarget {
     }
     this.setProgress({ phase: "download", loaded: 0, total: 0 });
     this.setState("starting", "");
-    if (early?.failed) this.fail(WORKER_FAILED);
+    if (early?.failed) this.failedScript(url.href);
     for (const message of early?.messages ?? []) this.onMessage(message);
+  }
+
+  /** The worker's script (or a module of it) did not load: missing on the server, or not
+   * downloaded (the connection)? A HEAD request tells; the message names a missing file. */
+  failedScript(url) {
+    this.fail(WORKER_FAILED); // at once; a refusal found below replaces the message
+    refusedOf([url]).then((refused) => {
+      if (refused && this.state === "failed") this.setState("failed", refusedMessage(refused));
+    });
   }
 
   /** Keep the latest boot progress, tell the page, and restart the stall timer. */
@@ -143,7 +154,9 @@ class Runtime extends EventTarget {
   }
 
   onMessage(message) {
-    if (message.type === "progress") {
+    if (message.type === "module-failed") {
+      this.moduleFailed = message.url;
+    } else if (message.type === "progress") {
       if (this.state !== "starting") return;
       this.restoring = message.fromSnapshot;
       const { phase, loaded, total } = message;

@@ -204,7 +204,10 @@ const ready = modules.then(
   },
   (err) => {
     // A module of this worker did not load: the page hears it as the worker's own script
-    // failing (its error event), as when worker.js itself does not load.
+    // failing (its error event), as when worker.js itself does not load, with the module's
+    // address when the error names it (the client asks the server whether it is there).
+    const url = String(err?.message ?? "").match(/https?:\/\/\S+\.js/)?.[0];
+    if (url) postMessage({ type: "module-failed", url });
     reportError(err);
     return false;
   },
