@@ -38,6 +38,7 @@ async function mountAll() {
   typesetMath();
   installScratchpad(runtime); // once per tab; after a page change it shows that page's text
   showLoading(runtime, document.querySelector(NEEDS_PYTHON) !== null);
+  noteStorage(); // now, not after every widget has loaded: one slow import must not hide it
   for (const [el, unmount] of mounted) {
     if (!el.isConnected) {
       unmount();
