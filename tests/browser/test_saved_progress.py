@@ -157,7 +157,9 @@ FULL_STORAGE = """
 window.livelabStorageFull = true;
 const setItem = Storage.prototype.setItem;
 Storage.prototype.setItem = function (key, value) {
-  if (window.livelabStorageFull) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  if (window.livelabStorageFull) {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+  }
   return setItem.call(this, key, value);
 };
 """
@@ -204,7 +206,8 @@ def test_a_stop_before_python_starts_is_not_an_attempt(page, site):
     box.get_by_role("button", name="Check").click()
     expect(verdict(page, "c2")).to_contain_text("as soon as Python has started")
     box.get_by_role("button", name="Stop").click()
-    expect(verdict(page, "c2")).to_contain_text("you stopped the run. It does not count as an attempt")
+    stopped = "you stopped the run. It does not count as an attempt"
+    expect(verdict(page, "c2")).to_contain_text(stopped)
     assert saved_question(page, url, "c2").get("attempts", 0) == 0
     lift()
     page.reload()  # Python starts this time; the first check, stopped at once, does not count
