@@ -19,6 +19,7 @@ from tests.browser.test_questions import (
 from tests.harness import block_until_lifted
 
 CORRECT = re.compile(r"^Correct\.")
+HOSTS = ["site", "plain_site"]  # served cross-origin isolated, and by a plain static host
 
 
 def saved(page) -> dict:
@@ -134,9 +135,11 @@ def test_a_page_and_its_index_html_share_progress(page, site):
     assert saved_question(page, url, "q3")["solvedAt"] == 1
 
 
-def test_a_proto_key_in_saved_progress_is_set_aside_and_every_widget_works(page, site):
+@pytest.mark.parametrize("served", HOSTS)
+def test_a_proto_key_in_saved_progress_is_set_aside_and_every_widget_works(page, request, served):
     """The saved text that made progress/schema.js throw (cleanItem is not a function), so
     store.js never loaded and every widget, Reset included, stayed disabled."""
+    site = request.getfixturevalue(served)
     planted = '{"version":2,"pages":{"level-19/modern-blocks/":{"__proto__":{"x":1}}}}'
     plant(page, planted)
     page.goto(site.url(""))
@@ -177,7 +180,7 @@ def test_answers_given_while_storage_is_full_are_all_saved_once_there_is_room(pa
     expect(verdict(page, "q5")).to_have_text(CORRECT)
     note = page.get_by_role("note")
     expect(note).to_contain_text("is full, so 2 answers")
-    expect(note).to_contain_text("closing or reloading this tab first loses them")
+    expect(note).to_contain_text("closing or reloading this tab before then loses them")
     page.evaluate("window.livelabStorageFull = false")
     if then == "change":  # the next change writes all of them
         answer_numeric(page, "q3", "1")
@@ -197,7 +200,9 @@ def test_answers_given_while_storage_is_full_are_all_saved_once_there_is_room(pa
     assert page.log.errors == []
 
 
-def test_a_stop_before_python_starts_is_not_an_attempt(page, site):
+@pytest.mark.parametrize("served", HOSTS)
+def test_a_stop_before_python_starts_is_not_an_attempt(page, request, served):
+    site = request.getfixturevalue(served)
     lift = block_until_lifted(page.context, WASM, handler=lambda route: None)  # never answered
     url, c2 = site.question("c2")
     page.goto(site.url(url))
@@ -222,7 +227,9 @@ def test_a_stop_before_python_starts_is_not_an_attempt(page, site):
     assert saved_question(page, url, "c2")["attempts"] == 1
 
 
-def test_thirty_quick_check_stop_pairs_are_no_attempt(page, site):
+@pytest.mark.parametrize("served", HOSTS)
+def test_thirty_quick_check_stop_pairs_are_no_attempt(page, request, served):
+    site = request.getfixturevalue(served)
     url, _ = site.question("c2")
     page.goto(site.url(url))
     box = question(page, "c2")
@@ -236,7 +243,9 @@ def test_thirty_quick_check_stop_pairs_are_no_attempt(page, site):
     expect(box.get_by_role("button", name="Hint")).to_be_hidden()
 
 
-def test_enter_pressed_fifty_times_on_a_quick_wrong_answer_is_one_attempt(page, site):
+@pytest.mark.parametrize("served", HOSTS)
+def test_enter_pressed_fifty_times_on_a_quick_wrong_answer_is_one_attempt(page, request, served):
+    site = request.getfixturevalue(served)
     url, c2 = site.question("c2")
     page.goto(site.url(url))
     field = blank(page, "c2")

@@ -70,7 +70,7 @@ test("every change made while storage is full is written once there is room (ret
   assert.deepEqual(Object.keys(savedPage().questions), ["q1"]); // nothing new written yet
   assert.equal(progress.get("questions", "q2").answer, "second"); // but all of it in view
   assert.match(progress.problem, /full, so 2 answers and 1 lab setting could not be saved yet/);
-  assert.match(progress.problem, /closing or reloading this tab first loses them/);
+  assert.match(progress.problem, /closing or reloading this tab before then loses them/);
   mock.timers.tick(RETRY_MS); // still full: still waiting
   assert.equal(progress.pending.size, 4);
   storage.full = false;

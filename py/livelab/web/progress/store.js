@@ -122,8 +122,8 @@ class ProgressStore {
     }
     this.problem =
       `The storage this browser gives the site is full, so ${this.pending.describe()} could not be ` +
-      "saved yet. They are kept while this tab stays open and saved as soon as there is room " +
-      "(free some by clearing other sites' data); closing or reloading this tab first loses them.";
+      "saved yet. They are kept while this tab stays open and saved as soon as there is room; " +
+      "closing or reloading this tab before then loses them.";
     announce("livelab:storage");
     this.retryTimer ??= setInterval(() => this.flush(), RETRY_MS);
   }
