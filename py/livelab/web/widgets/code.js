@@ -13,6 +13,10 @@ import { enable, markColumn, markStale, runtimeProblem, showUnavailable, showVer
 const HINT_AFTER = 3; // failed checks before the hint is offered
 const TIMEOUT_MS = 5_000;
 const BUSY = Symbol("busy"); // nothing was graded: a check already runs, or Python is down
+// Only a check that ran the student's code to a verdict is an attempt: one that ran out of
+// time is (a verdict on the code); a stopped, voided or crashed one is not.
+const VERDICT_ERRORS = new Set(["Timeout"]);
+const NOT_COUNTED = " It does not count as an attempt.";
 
 /** Enter keeps the line's indent, Tab indents by four spaces (unless Escape came just before:
  * then Tab leaves the field, so the keyboard is never trapped). True when the key was used. */
@@ -58,6 +62,7 @@ export function mount(el, runtime) {
   const confirm = el.querySelector("[data-confirm]");
   const reveal = el.querySelector("[data-reveal]");
   let running = null;
+  let graded = null; // {answer, verdict} of the last check counted here: the same again is no new attempt
 
   const lines = blank.hasAttribute("data-lines"); // a text area: the blank spans several lines
   const minRows = lines ? blank.rows : 0;
@@ -92,7 +97,9 @@ export function mount(el, runtime) {
       return await running;
     } catch (err) {
       if (err.type !== "RuntimeUnavailable") {
-        return { verdict: "error", message: runtimeProblem(err), stdout: "", error: null };
+        const counts = VERDICT_ERRORS.has(err.type);
+        const message = runtimeProblem(err) + (err.type === "Stopped" ? NOT_COUNTED : "");
+        return { verdict: "error", message, stdout: "", error: null, counts };
       }
       showUnavailable(el, err, retryChecks); // not an attempt: nothing ran
       return BUSY;
@@ -114,12 +121,16 @@ export function mount(el, runtime) {
   }
 
   async function check() {
+    const answer = blank.value;
     const result = await send("check", () => showVerdict(el, "pending", waiting("Checking…")));
     if (result === BUSY) return; // Enter or Check again while a check runs: not an attempt
     showOutput(result.stdout || "");
     runStatus.textContent = "";
-    if (record.attempt(blank.value, result.verdict, result.message)) {
-      runStatus.textContent = CUT_NOTE;
+    // Checking the same answer again (Enter pressed fifty times) gives nothing new to count.
+    const again = graded?.answer === answer && graded.verdict === result.verdict;
+    if (result.counts !== false && !again) {
+      graded = { answer, verdict: result.verdict };
+      if (record.attempt(answer, result.verdict, result.message)) runStatus.textContent = CUT_NOTE;
     }
     if (result.note) runStatus.textContent = `${runStatus.textContent} ${result.note}`.trim();
     const solvedNote = result.verdict === "correct" && record.shown ? SHOWN_NOTE : result.message;
@@ -177,7 +188,7 @@ export function mount(el, runtime) {
     }
     if (event.key === "Enter" && (!lines || event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      check();
+      if (!event.repeat) check(); // a held-down Enter is one check
     }
   };
   const actions = {
