@@ -19,9 +19,10 @@ SIZE_TEXTS = (
     "index-sized integer",
     "too large to convert to C ssize_t",
     "Maximum allowed dimension exceeded",
-    "array is too big",
 )
 """Words of Python's and NumPy's own texts for a list or array size past LARGEST_SIZE."""
+BYTES_TEXT = "array is too big"
+"""NumPy's text (a ValueError) for an array of more bytes than the 32-bit address space."""
 BROKEN_TEXT = "Handler takes too many arguments"
 """CPython's text (a SystemError) when its call of a C function finds the function's
 table entry wrong: the interpreter's memory was damaged, as after a crash."""
@@ -42,7 +43,7 @@ BROKEN = (
 
 def plain(kind: str, message: str) -> str:
     """The clause that says in plain words what went wrong, or "" when Python's text will do."""
-    if kind == "MemoryError":
+    if kind == "MemoryError" or (kind == "ValueError" and BYTES_TEXT in message):
         return MEMORY
     if kind in ("OverflowError", "ValueError") and any(t in message for t in SIZE_TEXTS):
         return SIZE

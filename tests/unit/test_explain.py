@@ -43,6 +43,14 @@ def test_memory_running_out_names_the_limit_in_a_plain_run():
     )
 
 
+def test_an_array_of_more_bytes_than_the_address_space_is_a_memory_message():
+    text = (
+        "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum "
+        "possible size."
+    )
+    assert explain.plain("ValueError", text) == explain.MEMORY
+
+
 @pytest.mark.parametrize(
     ("kind", "message"),
     [
