@@ -231,8 +231,13 @@ code_check, both halves in one interpreter, are for CPython only."""
 
 
 def role_calls(role: str) -> list[str]:
-    """The calls a worker of that role answers; [] for a role that does not exist."""
-    return list(ROLES.get(role, ()))
+    """The calls a worker of that role answers; [] for a role that does not exist. A worker
+    whose role runs student code gets the stoppable time.sleep (livelab.sleep) here, once
+    at boot, before any of it runs."""
+    calls = list(ROLES.get(role, ()))
+    if STUDENT_CALLS.intersection(calls):
+        sleep.install()
+    return calls
 
 
 def call(name: str, args_json: str) -> str:
