@@ -188,6 +188,16 @@ def test_an_allocation_of_2_gb_stops_at_the_limit_with_a_memory_error(page, requ
     assert page.log.errors == []
 
 
+def test_a_long_sleep_in_a_blank_is_refused_at_once_and_says_why(page, site):
+    q1 = open_question(page, site, "c1")
+    submit_code(page, "c1", f"(__import__('time').sleep(100), {q1.reference_blank})[1]")
+    expect(verdict(page, "c1")).to_contain_text(
+        "raised TimeoutError at column 2 of your blank: time.sleep(100) would wait 100 s, but "
+        "a run may take at most 5 s: sleep less, or not at all (nothing here needs a pause)",
+        timeout=30_000,
+    )
+
+
 # ---- Python failing to boot ---------------------------------------------------------------
 
 
