@@ -19,7 +19,7 @@
 //      {id, type: "started"}   the request's code starts now (after any warm-up)
 //      {id, type: "interrupted"}   Python stopped the request's code; its reply follows
 //      {id, type: "result", value, restart}
-//      {id, type: "error", error: {type, message, line, column, deep}, restart}
+//      {id, type: "error", error: {type, message, line, column, deep, asleep}, restart}
 //
 // Every error has that one shape, whether Python sent it (livelab.worker_api.error_reply) or
 // this worker made it (errorReply); a fatal crash adds fatal: true.
@@ -57,7 +57,7 @@ const IDLE_MS = 250; // no request for this long: the page's first requests were
 
 /** An error in the shape Python's error_reply gives it. */
 function errorReply(type, message) {
-  return { type, message, line: null, column: null, deep: false };
+  return { type, message, line: null, column: null, deep: false, asleep: false };
 }
 
 function errorFrom(err) {
@@ -65,7 +65,10 @@ function errorFrom(err) {
   // more, so the client must start a new worker.
   const type = err && err.type ? err.type : "Error";
   const message = String(err && err.message ? err.message : err);
-  if (!(err && err.pyodide_fatal_error)) return errorReply(type, message);
+  // CPython's "Handler takes too many arguments" (a damaged interpreter, livelab.explain):
+  // this worker can no longer be trusted to answer, so it is replaced as after a crash.
+  const broken = message.includes("Handler takes too many arguments");
+  if (!(err && err.pyodide_fatal_error) && !broken) return errorReply(type, message);
   return { ...errorReply("RuntimeCrashed", message), fatal: true };
 }
 
