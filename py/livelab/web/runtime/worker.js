@@ -74,6 +74,7 @@ function errorFrom(err) {
 
 /** Whether to replace this worker now, and the sentence that says why: {restart, note}. */
 function afterRequest(ranStudentCode) {
+  if (ROLE === "runner") return { restart: null, note: null }; // ended after this reply anyway
   try {
     const heapBytes = pyodideModule._module.HEAP8.buffer.byteLength;
     const answer = api.after(api.snapshot, ranStudentCode, heapBytes);
@@ -127,8 +128,7 @@ function answerRequest(message) {
   // Python obeyed a stop: say so now, since the state check below can take a while on a
   // busy machine and the client would otherwise end this worker as unresponsive.
   if (reply.error?.type === "KeyboardInterrupt") postMessage({ id: message.id, type: "interrupted" });
-  // A runner is ended after this reply: nothing to check.
-  const { restart, note } = ROLE === "runner" ? { restart: null, note: null } : afterRequest(studentCode);
+  const { restart, note } = afterRequest(studentCode);
   if (reply.error) {
     if (note) reply.error.note = note;
     postMessage({ id: message.id, type: "error", error: reply.error, restart });
