@@ -27,7 +27,7 @@ import { Downloads, fetchOk } from "./downloads.js";
 import { numpyFiles, storeNumpyFiles, wheelAgain } from "./numpy.js";
 import { AFTER_RESTORE_CODE, dropSnapshot, findSnapshot, snapshotKey } from "./snapshot.js";
 import { builtPycs, dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
-import { earlyManifest, SKIP_STORED, takeWasmFetch } from "./head-start.js";
+import { earlyManifest, failedScript, SKIP_STORED, takeWasmFetch } from "./head-start.js";
 import { startPython } from "./start.js";
 import { canInstallWheel, installWheel, PACKAGE_DIR, unzip, writeFiles } from "./unpack.js";
 
@@ -44,11 +44,29 @@ export class BootError extends Error {
   }
 }
 
-async function step(sentence, work) {
+/**
+ * The sentence for a boot that failed because files did not come, naming each one (from err,
+ * and every download and import that failed so far); null when none is known.
+ */
+function namedFailure(err) {
+  const failed = [err?.failed, ...(downloads?.failed ?? []), failedScript()].filter(Boolean);
+  const files = [...new Set(failed.map((f) => f.file))];
+  if (files.length === 0) return null;
+  const which = files.length === 1 ? `its file ${files[0]}` : `its files ${files.join(", ")}`;
+  const damaged = failed.some((f) => f.damaged)
+    ? " (the copy this browser kept for offline use is damaged)"
+    : "";
+  return `Python could not start because ${which} could not be downloaded${damaged}. ${RETRY}`;
+}
+
+/** Run a boot step; its failure becomes a BootError with `sentence`, or, for a step that
+ * downloads, the sentence that names the files that did not come. */
+async function step(sentence, work, downloading = true) {
   try {
     return await work();
   } catch (err) {
-    throw err instanceof BootError ? err : new BootError(sentence, err);
+    if (err instanceof BootError) throw err;
+    throw new BootError((downloading && namedFailure(err)) || sentence, err);
   }
 }
 
@@ -262,6 +280,7 @@ export async function boot() {
         snapshot: null, // taken just before the first request that runs student code
       };
     },
+    false,
   );
   mark("livelab");
   const pycsNeeded = !pycs && Boolean(globalThis.caches) ? pycKey(manifest) : null;

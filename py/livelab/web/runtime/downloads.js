@@ -10,11 +10,33 @@
 // it (manifest.sizes), or Content-Length when the response is not compressed.
 
 const REPORT_EVERY_MS = 100;
+// The header of the service worker's answer for a file it keeps for offline use but has no
+// good copy of, and could not download again: "damaged" or "missing" (sw.js `unavailable`).
+const UNAVAILABLE = "X-Livelab-Unavailable";
 
-/** fetch (the worker's, so counted when tracked) that rejects on an HTTP error status. */
+/** The file's name, for a sentence: the last part of its address. */
+export const fileName = (url) => new URL(url).pathname.split("/").pop();
+
+/** What failed about a response that is not ok, or a fetch that failed: {file, damaged}. */
+function failure(url, response) {
+  return { file: fileName(url), damaged: response?.headers.get(UNAVAILABLE) === "damaged" };
+}
+
+/**
+ * fetch (the worker's, so counted when tracked) that rejects on an HTTP error status, or when
+ * it fails; the error's `failed` is {file, damaged} (see failure).
+ */
 export async function fetchOk(url, init) {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch (err) {
+    throw Object.assign(new Error(`${url} did not download (${err.message})`), { failed: failure(url) });
+  }
+  if (!response.ok) {
+    const err = new Error(`${new URL(url).pathname} answered ${response.status}`);
+    throw Object.assign(err, { failed: failure(url, response) });
+  }
   return response;
 }
 
@@ -45,17 +67,20 @@ export class Downloads {
     this.pending = null;
     this.originalFetch = globalThis.fetch.bind(globalThis);
     this.adopted = new Map(); // URL -> a fetch started before, tracked, handed out once
+    this.failed = []; // {file, damaged} of each fetch that failed or was not ok, in order
     this.fetch = (input, init) => {
       const url = String(input.url ?? input);
       const adopted = this.adopted.get(url);
       this.adopted.delete(url);
-      return adopted ?? this.track(this.originalFetch(input, init));
+      // A look into the browser's cache that finds nothing is no failure.
+      const href = init?.cache === "only-if-cached" ? null : new URL(url, globalThis.location?.href).href;
+      return adopted ?? this.track(this.originalFetch(input, init), href);
     };
   }
 
   /** Count a fetch of url that was started before, and answer the next fetch of url with it. */
   adopt(url, pending) {
-    if (pending) this.adopted.set(url, this.track(pending));
+    if (pending) this.adopted.set(url, this.track(pending, url));
   }
 
   get loaded() {
@@ -98,9 +123,19 @@ export class Downloads {
     });
   }
 
-  /** Resolve like the fetch it wraps; count the body of a tracked, successful response. */
-  async track(pending) {
-    const response = await pending;
+  /**
+   * Resolve like the fetch it wraps; count the body of a tracked, successful response. A fetch
+   * of url (null: not counted as a failure) that fails or is not ok is noted in `failed`.
+   */
+  async track(pending, url) {
+    let response;
+    try {
+      response = await pending;
+    } catch (err) {
+      if (url) this.failed.push(failure(url));
+      throw err;
+    }
+    if (url && !response.ok) this.failed.push(failure(url, response));
     const file = this.files.get(response.url.split("?")[0]);
     if (!file || !response.ok || !response.body) return response;
     if (!file.size && !response.headers.get("Content-Encoding")) {
