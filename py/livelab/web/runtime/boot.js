@@ -45,28 +45,31 @@ export class BootError extends Error {
 }
 
 /**
- * The sentence for a boot that failed because files did not come, naming each one (from err,
- * and every download and import that failed so far); null when none is known.
+ * The sentence of a boot step that downloads `what`, for err: it names each file that did not
+ * come (from err, and every download and import that failed so far), then says what to do.
  */
-function namedFailure(err) {
-  const failed = [err?.failed, ...(downloads?.failed ?? []), failedScript()].filter(Boolean);
-  const files = [...new Set(failed.map((f) => f.file))];
-  if (files.length === 0) return null;
-  const which = files.length === 1 ? `its file ${files[0]}` : `its files ${files.join(", ")}`;
-  const damaged = failed.some((f) => f.damaged)
-    ? " (the copy this browser kept for offline use is damaged)"
-    : "";
-  return `Python could not start because ${which} could not be downloaded${damaged}. ${RETRY}`;
+function downloadFailed(what) {
+  return (err) => {
+    const failed = [err?.failed, ...(downloads?.failed ?? []), failedScript()].filter(Boolean);
+    const files = [...new Set(failed.map((f) => f.file))];
+    let missing = "";
+    if (files.length > 0) {
+      const damaged = failed.some((f) => f.damaged)
+        ? " (the copy this browser kept for offline use is damaged)"
+        : "";
+      missing = ` Missing: ${files.join(", ")}${damaged}.`;
+    }
+    return `Python could not start because ${what} could not be downloaded.${missing} ${RETRY}`;
+  };
 }
 
-/** Run a boot step; its failure becomes a BootError with `sentence`, or, for a step that
- * downloads, the sentence that names the files that did not come. */
-async function step(sentence, work, downloading = true) {
+/** Run a boot step; its failure becomes a BootError with `sentence` (or sentence(err)). */
+async function step(sentence, work) {
   try {
     return await work();
   } catch (err) {
     if (err instanceof BootError) throw err;
-    throw new BootError((downloading && namedFailure(err)) || sentence, err);
+    throw new BootError(typeof sentence === "function" ? sentence(err) : sentence, err);
   }
 }
 
@@ -164,8 +167,7 @@ export async function boot() {
   const started = performance.now();
   const phases = {};
   const mark = (name) => (phases[name] = Math.round(performance.now() - started));
-  const runtimeFiles =
-    `Python could not start because its runtime files could not be downloaded. ${RETRY}`;
+  const runtimeFiles = downloadFailed("its runtime files");
   const manifest = await step(runtimeFiles, earlyManifest);
   const indexURL = new URL(manifest.pyodide, ASSETS).href;
   downloads = new Downloads(tracked(manifest, indexURL), () => {
@@ -224,7 +226,7 @@ export async function boot() {
   pythonIsUp();
   enterStep("numpy");
   const installed = await step(
-    `Python could not start because NumPy could not be downloaded. ${RETRY}`,
+    downloadFailed("NumPy"),
     async () => {
       if (!canInstallWheel(pyodide)) return loadNumpy(pyodide);
       const install = ({ sha256, files, error }) =>
@@ -247,7 +249,7 @@ export async function boot() {
   }
   enterStep("course");
   const files = await step(
-    `Python could not start because the course's Python code could not be downloaded. ${RETRY}`,
+    downloadFailed("the course's Python code"),
     () => archiveFiles,
   );
   const pycs = await storedPycs;
@@ -280,7 +282,6 @@ export async function boot() {
         snapshot: null, // taken just before the first request that runs student code
       };
     },
-    false,
   );
   mark("livelab");
   const pycsNeeded = !pycs && Boolean(globalThis.caches) ? pycKey(manifest) : null;
