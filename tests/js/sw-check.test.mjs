@@ -13,7 +13,8 @@ const SOURCE = readFileSync(new URL("../../py/livelab/web/sw.js", import.meta.ur
 /** sw.js run as the build writes it (here the retiring kind, which registers no routes). */
 function serviceWorker() {
   const self = { addEventListener() {} };
-  const context = { BUILD: { retire: true }, self, TextEncoder, crypto, btoa, Response, Headers, URL, performance };
+  const globals = { TextEncoder, crypto, btoa, Response, Headers, URL, performance };
+  const context = { BUILD: { retire: true }, self, ...globals };
   vm.runInNewContext(SOURCE, context);
   return context;
 }

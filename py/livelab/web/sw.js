@@ -106,7 +106,9 @@ function counted(started, bytes, damagedPath) {
 
 /** The sentence for a precached file that could not be served: path is from the site root. */
 function unavailableSentence(path, damaged) {
-  const copy = damaged ? "its copy kept for offline use is damaged" : "no copy of it is kept for offline use";
+  const copy = damaged
+    ? "its copy kept for offline use is damaged"
+    : "no copy of it is kept for offline use";
   return (
     `The site's file ${path} could not be loaded: ${copy}, and a new copy could not be ` +
     "downloaded. Connect to the internet, then reload the page."
@@ -124,7 +126,8 @@ async function unavailable(event, path, damaged) {
   const { request } = event;
   if (["script", "style", "worker"].includes(request.destination) && event.clientId) {
     const client = await self.clients.get(event.clientId);
-    if (client && client.type === "window") client.postMessage({ type: "livelab-unavailable", path, sentence });
+    const message = { type: "livelab-unavailable", path, sentence };
+    if (client && client.type === "window") client.postMessage(message);
   }
   if (request.mode !== "navigate" && !["document", "iframe"].includes(request.destination)) {
     return new Response(sentence, { status: 503, statusText: "Unavailable offline", headers });

@@ -31,7 +31,8 @@ export async function fetchOk(url, init) {
   try {
     response = await fetch(url, init);
   } catch (err) {
-    throw Object.assign(new Error(`${url} did not download (${err.message})`), { failed: failure(url) });
+    const failed = new Error(`${url} did not download (${err.message})`);
+    throw Object.assign(failed, { failed: failure(url) });
   }
   if (!response.ok) {
     const err = new Error(`${new URL(url).pathname} answered ${response.status}`);
@@ -73,7 +74,8 @@ export class Downloads {
       const adopted = this.adopted.get(url);
       this.adopted.delete(url);
       // A look into the browser's cache that finds nothing is no failure.
-      const href = init?.cache === "only-if-cached" ? null : new URL(url, globalThis.location?.href).href;
+      const asked = new URL(url, globalThis.location?.href).href;
+      const href = init?.cache === "only-if-cached" ? null : asked;
       return adopted ?? this.track(this.originalFetch(input, init), href);
     };
   }

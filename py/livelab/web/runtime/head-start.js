@@ -35,7 +35,8 @@ export function headStart() {
       pending.catch(() => {});
       wasmFetch = { url, pending };
       const script = new URL("pyodide.asm.js", index).href;
-      return import(script).catch(() => (scriptFailed = { file: fileName(script), damaged: false }));
+      const failed = () => (scriptFailed = { file: fileName(script), damaged: false });
+      return import(script).catch(failed);
     })
     .catch(() => {});
   return manifest;
