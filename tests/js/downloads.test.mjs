@@ -115,10 +115,11 @@ test("fetchOk names the file that did not come and says its offline copy was dam
   );
 });
 
-test("Downloads notes each fetch that failed, not a look into the cache that found nothing", async () => {
+test("Downloads notes each failed fetch, not a look into the cache that found nothing", async () => {
   const wasm = "https://site/pyodide/pyodide.asm.wasm";
   await withFetch(
-    (url) => (url.endsWith(".wasm") ? new Response("no", DAMAGED) : Promise.reject(new TypeError("x"))),
+    (url) =>
+      url.endsWith(".wasm") ? new Response("no", DAMAGED) : Promise.reject(new TypeError("x")),
     async () => {
       const downloads = new Downloads({ [wasm]: 0 }, () => {});
       await downloads.fetch(wasm);
