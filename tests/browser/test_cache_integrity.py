@@ -127,6 +127,7 @@ DAMAGED = "the copy this browser kept for offline use is damaged"
 FILES = {
     "pyodide.asm.wasm": "/assets/livelab/pyodide/pyodide.asm.wasm",
     "pyodide.asm.js": "/assets/livelab/pyodide/pyodide.asm.js",
+    "python_stdlib.zip": "/assets/livelab/pyodide/python_stdlib.zip",
     "the course zip": None,  # named by the build: course_zip
     "client.js": "/assets/livelab/runtime/client.js",
     "a page": f"/{LESSON}",
@@ -140,7 +141,7 @@ def offline_message(page, name: str, path: str):
     retry = "Check your connection, then press Retry."
     if name == "pyodide.asm.js":  # a script import: the boot cannot tell why it failed
         return status, f"Missing: {file}. {retry}"
-    if name in ("pyodide.asm.wasm", "the course zip"):
+    if name in ("pyodide.asm.wasm", "python_stdlib.zip", "the course zip"):
         return status, f"Missing: {file} ({DAMAGED}). {retry}"
     return page.get_by_role("alert"), (
         f"The site's file {path} could not be loaded: its copy kept for offline use is damaged, "
@@ -148,8 +149,11 @@ def offline_message(page, name: str, path: str):
     )
 
 
-@pytest.mark.parametrize("name", list(FILES))
-def test_a_damaged_cached_file_is_fetched_again_and_offline_named(page, site, name):
+@pytest.mark.parametrize(
+    ("name", "host"), [(name, "site") for name in FILES] + [("pyodide.asm.wasm", "plain_site")]
+)
+def test_a_damaged_cached_file_is_fetched_again_and_offline_named(page, request, name, host):
+    site = request.getfixturevalue(host)
     path = FILES[name] or course_zip(site)
     page.goto(site.url(LESSON))
     wait_live(page)
