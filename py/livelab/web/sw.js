@@ -1,7 +1,8 @@
 // The site's service worker. The build (py/livelab/offline.py) writes it to the site root as
 // sw.js, after one line `const BUILD = {siteUrl, workbox, sitemap, precache}`: the address the
-// site was built for, the folder of the Workbox builds, the hash of sitemap.xml (see sitemap),
-// and every file a page can ask for with its hash.
+// site was built for (not read here: sitemap.xml's addresses are moved from its home page, see
+// relocated), the folder of the Workbox builds, the hash of sitemap.xml with its addresses
+// relative (see sitemap), and every file a page can ask for with its hash.
 //
 // Offline: installing precaches every listed file, so after one visit every page, lab and
 //   question works without a network. Workbox keys a file by URL and hash, so a new build

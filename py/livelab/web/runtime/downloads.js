@@ -15,7 +15,7 @@ const REPORT_EVERY_MS = 100;
 const UNAVAILABLE = "X-Livelab-Unavailable";
 
 /** The file's name, for a sentence: the last part of its address. */
-export const fileName = (url) => new URL(url).pathname.split("/").pop();
+export const fileName = (url) => new URL(url, globalThis.location?.href).pathname.split("/").pop();
 
 /** What failed about a response that is not ok, or a fetch that failed: {file, damaged}. */
 function failure(url, response) {
@@ -35,7 +35,8 @@ export async function fetchOk(url, init) {
     throw Object.assign(failed, { failed: failure(url) });
   }
   if (!response.ok) {
-    const err = new Error(`${new URL(url).pathname} answered ${response.status}`);
+    const path = new URL(url, globalThis.location?.href).pathname;
+    const err = new Error(`${path} answered ${response.status}`);
     throw Object.assign(err, { failed: failure(url, response) });
   }
   return response;
