@@ -222,6 +222,11 @@ export async function boot() {
   const pyodide = await step(runtimeFiles, () =>
     interpreter(loadPyodide, indexURL, stored, phases, mark),
   );
+  // Pyodide only logs a standard library that did not come, and goes on without it: a restored
+  // snapshot would then work until an import needs a module it does not hold.
+  if (downloads.failed.some((f) => f.file === "python_stdlib.zip")) {
+    throw new BootError(runtimeFiles(), "python_stdlib.zip did not load");
+  }
   mark("pyodide");
   pythonIsUp();
   enterStep("numpy");
