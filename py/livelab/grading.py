@@ -6,6 +6,13 @@ Public entry points (all return JSON-friendly dicts, the same in CPython and Pyo
     check(question, blank)  the example plus hidden cases, compared with the reference
     check_reference(question), example_output(question)
 
+Each of run and check is two halves that the browser runs in two interpreters:
+plan(question, action) says what to run; livelab.grading_execute.execute(plan, blank) runs
+the student's code and describes what it did, in a worker that holds no course and no
+reference; grade(question, raw) or finish_run(question, raw) turn that description into the
+result, in the page's main worker, which never runs student code. CPython runs both halves
+in one process, with the description passed through JSON as the browser passes it.
+
 A result dict has the keys action, question, verdict, message, hint, stdout, cases, error,
 misconception and seconds (run results add expected_stdout). check verdicts are
 "correct", "wrong", "error" (the code cannot run or never returns) and "too_slow"; run
@@ -13,16 +20,17 @@ verdicts are "ran" and "error". error is None or {type, message, line, column,
 template_line, traceback}, with line 1 the blank's first line and column 1-based in the
 student's own text.
 
-Isolation: reference outputs are computed first, on copies of the inputs; the student's
-code runs in a fresh namespace and gets its own copies; NumPy, builtins and livelab are
-restored after every piece of student code, so reassigning np.allclose or a kernel cannot
-change a verdict. This is a guard against accidents and simple tampering, not a sandbox.
-KeyboardInterrupt (the browser's stop button) is never caught here.
+Isolation: in the browser a verdict never depends on an interpreter that student code has
+touched, and the code under test cannot reach the reference or the expected outputs (they
+are not in its interpreter). In CPython the guard of livelab.grading_run (NumPy, builtins
+and livelab put back after each piece of student code) is what remains: a guard against
+accidents, not a sandbox. KeyboardInterrupt (the browser's stop button) is never caught.
 """
 
 from __future__ import annotations
 
 import copy
+import json
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -31,9 +39,12 @@ from typing import Any
 import numpy as np
 
 from livelab.grading_compare import Mismatch, compare, same_behaviour
-from livelab.grading_program import BlankProblem, Program, StudentError, compile_program
+from livelab.grading_execute import execute
+from livelab.grading_program import StudentError, compile_program
 from livelab.grading_run import StudentRun
+from livelab.grading_wire import Returned, WireError, describe, from_wire, inputs_to_wire
 from livelab.questions import Case, CodeQuestion, Misconception, code_question
+from livelab.registry import is_own
 
 
 @dataclass(frozen=True)
@@ -41,7 +52,7 @@ class _Outcome:
     """What the student's function did on one case."""
 
     case: Case
-    value: Any
+    value: Returned | None
     error: StudentError | None
     mismatch: Mismatch | None
 
@@ -157,8 +168,24 @@ def _text(error: StudentError) -> str:
     return f": {error.message.rstrip('.')}" if error.message else ""
 
 
+BORROWED = (
+    "This check does not count: checks run without the course's own code, so your blank "
+    "cannot import {name}; write the computation with NumPy yourself."
+)
+
+
+def _borrowed(error: StudentError) -> str | None:
+    """The course module a blank tried to import (checks run without it), if that failed."""
+    if error.type != "ModuleNotFoundError" or error.message.count("'") != 2:
+        return None
+    name = error.message.split("'")[1]
+    return name if is_own(name) else None
+
+
 def _error_message(error: StudentError, q: CodeQuestion) -> str:
     """One sentence about an error raised while compiling or running the template."""
+    if (borrowed := _borrowed(error)) is not None:
+        return BORROWED.format(name=borrowed)
     if error.type in ("SyntaxError", "IndentationError", "TabError"):
         if error.in_blank:
             return _sentence(f"Syntax error at {_where(error, q)}: {error.message}")
@@ -181,14 +208,69 @@ def _error_message(error: StudentError, q: CodeQuestion) -> str:
     )
 
 
-def _prepare(q: CodeQuestion, blank: str, action: str) -> Program | dict[str, Any]:
-    try:
-        compiled = compile_program(q.template, blank, q.blank_is_whole_line, f"<{q.name}>")
-    except BlankProblem as problem:
-        return _result(action, q, "error", str(problem))
-    if isinstance(compiled, StudentError):
+def _student_error(data: Any) -> StudentError | None:
+    """A StudentError from the runner's description; WireError when it is not one."""
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise WireError("an error is not described as one")
+    fields: dict[str, Any] = {}
+    for name in ("type", "message", "traceback"):
+        if not isinstance(data.get(name), str):
+            raise WireError(f"an error's {name} is not text")
+        fields[name] = data[name]
+    for name in ("line", "column", "template_line"):
+        if data.get(name) is not None and type(data.get(name)) is not int:
+            raise WireError(f"an error's {name} is not a number")
+        fields[name] = data.get(name)
+    return StudentError(**fields)
+
+
+def plan(question: str | CodeQuestion, action: str) -> dict[str, Any]:
+    """What the runner needs to run a blank: never the reference, its blank or its outputs."""
+    q = _question(question)
+    cases = q.cases() if action == "check" else []
+    return {
+        "action": action,
+        "name": q.name,
+        "template": q.template,
+        "whole_line": q.blank_is_whole_line,
+        "function": q.function_name,
+        "time_budget": q.time_budget,
+        "cases": [
+            {
+                "args": [inputs_to_wire(arg) for arg in case.args],
+                "kwargs": {name: inputs_to_wire(arg) for name, arg in case.kwargs.items()},
+            }
+            for case in cases
+        ],
+    }
+
+
+def _over_the_wire(raw: dict[str, Any]) -> Any:
+    """The runner's reply as the grader receives it in the browser: through JSON."""
+    return json.loads(json.dumps(raw))
+
+
+def _opening(action: str, q: CodeQuestion, raw: Any) -> dict[str, Any] | None:
+    """The result when the blank never got to run (it cannot be compiled), else None."""
+    if not isinstance(raw, dict):
+        raise WireError("the runner's reply is not a record")
+    if "problem" in raw:
+        if not isinstance(raw["problem"], str):
+            raise WireError("a problem is not text")
+        return _result(action, q, "error", raw["problem"])
+    compiled = _student_error(raw.get("compile_error"))
+    if compiled is not None:
         return _result(action, q, "error", _error_message(compiled, q), error=compiled)
-    return compiled
+    return None
+
+
+def _printed(raw: dict[str, Any]) -> tuple[str, float]:
+    stdout, seconds = raw.get("stdout", ""), raw.get("seconds", 0.0)
+    if not isinstance(stdout, str) or type(seconds) not in (int, float):
+        raise WireError("the output or the time is missing")
+    return stdout, float(seconds)
 
 
 def example_output(question: str | CodeQuestion) -> str:
@@ -206,30 +288,31 @@ def example_output(question: str | CodeQuestion) -> str:
     return attempt.output.getvalue()
 
 
+RAN_MESSAGE = "Your code ran without errors; Check also tries hidden inputs."
+
+
+def finish_run(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
+    """The result of a run, from the runner's description of it (execute with a "run" plan)."""
+    q = _question(question)
+    result = _opening("run", q, raw)
+    if result is None:
+        stdout, seconds = _printed(raw)
+        error = _student_error(raw.get("definitions_error")) or _student_error(
+            raw.get("example_error")
+        )
+        if error is None:
+            verdict, message = "ran", RAN_MESSAGE
+        else:
+            verdict, message = "error", _error_message(error, q)
+        result = _result("run", q, verdict, message, stdout=stdout, error=error, seconds=seconds)
+    result["expected_stdout"] = example_output(q)
+    return result
+
+
 def run(question: str | CodeQuestion, blank: str) -> dict[str, Any]:
     """Execute the template with the blank filled in and return what it printed."""
     q = _question(question)
-    prepared = _prepare(q, blank, "run")
-    if isinstance(prepared, dict):
-        prepared["expected_stdout"] = example_output(q)
-        return prepared
-    attempt = StudentRun(prepared)
-    error = attempt.execute(prepared.definitions) or attempt.execute(prepared.example)
-    if error is None:
-        verdict, message = "ran", "Your code ran without errors; Check also tries hidden inputs."
-    else:
-        verdict, message = "error", _error_message(error, q)
-    result = _result(
-        "run",
-        q,
-        verdict,
-        message,
-        stdout=attempt.output.getvalue(),
-        error=error,
-        seconds=attempt.seconds,
-    )
-    result["expected_stdout"] = example_output(q)
-    return result
+    return finish_run(q, _over_the_wire(execute(plan(q, "run"), blank)))
 
 
 def _first_failure_label(outcomes: Sequence[_Outcome], skip: frozenset[str]) -> str:
@@ -247,14 +330,19 @@ def _matches(m: Misconception, outcomes: Sequence[_Outcome], q: CodeQuestion) ->
             bool(guarded) and all(o.passed for o in guarded) and any(not o.passed for o in exposed)
         )
     for variant in m.variants:
+        behaves = (_variant(variant, o.case) for o in considered)
         if all(
-            same_behaviour(
-                o.value, o.error is not None, *_trusted_call(variant, o.case), q.match_rtol, q.atol
-            )
-            for o in considered
+            same_behaviour(o.value, v, q.match_rtol, q.atol)
+            for o, v in zip(considered, behaves, strict=True)
         ):
             return True
     return False
+
+
+def _variant(variant: Callable[..., Any], case: Case) -> Returned | None:
+    """What a misconception's variant returns on a case: None when it raises."""
+    value, raised = _trusted_call(variant, case)
+    return None if raised else describe(value)
 
 
 def _returns_input(outcomes: Sequence[_Outcome]) -> bool:
@@ -263,12 +351,13 @@ def _returns_input(outcomes: Sequence[_Outcome]) -> bool:
     if not returned:
         return False
     for o in returned:
+        value = o.value
         first = np.asarray(o.case.args[0]) if o.case.args else None
-        if type(o.value) is not np.ndarray or first is None or o.value.shape != first.shape:
+        if value is None or value.kind != "array" or value.values is None or first is None:
             return False
-        if o.value.dtype.kind not in "fiub" or first.dtype.kind not in "fiub":
+        if value.shape != first.shape or first.dtype.kind not in "fiub":
             return False
-        if not np.allclose(o.value, first, equal_nan=True):
+        if not np.allclose(value.values, first, equal_nan=True):
             return False
     return True
 
@@ -277,6 +366,8 @@ def _failure_message(outcome: _Outcome, q: CodeQuestion) -> str:
     label = outcome.case.label
     if outcome.error is not None:
         e = outcome.error
+        if (borrowed := _borrowed(e)) is not None:
+            return BORROWED.format(name=borrowed)
         at = _where(e, q) if e.in_blank else f"line {e.template_line} of the template"
         return _sentence(
             f"On {label}, your code raised {e.type} at {at}{_text(e)}{_suggestion(e, q)}"
@@ -301,52 +392,58 @@ def _diagnose(q: CodeQuestion, outcomes: Sequence[_Outcome]) -> tuple[str, str |
     return _failure_message(first, q), None
 
 
-def check(question: str | CodeQuestion, blank: str) -> dict[str, Any]:
-    """Grade a blank: the example and the hidden cases against the reference kernel."""
-    q = _question(question)
+def _outcomes(q: CodeQuestion, raw: dict[str, Any], seconds: float) -> list[_Outcome]:
+    """The runner's outcomes beside the cases they belong to, each compared with the reference.
+
+    The runner stops early only when the time budget is spent; any other count is refused.
+    """
     cases = q.cases()
-    expected = _expected_outputs(q, cases)  # before any student code runs
-    prepared = _prepare(q, blank, "check")
-    if isinstance(prepared, dict):
-        return prepared
-    attempt = StudentRun(prepared)
-    error = attempt.execute(prepared.definitions)
+    expected = _expected_outputs(q, cases)
+    described = raw.get("outcomes", [])
+    if not isinstance(described, list) or len(described) > len(cases):
+        raise WireError("the outcomes do not match the cases")
+    if len(described) < len(cases) and seconds <= q.time_budget:
+        raise WireError("the runner stopped before the last case with time to spare")
+    outcomes = []
+    for case, want, item in zip(cases, expected, described, strict=False):
+        if not isinstance(item, dict):
+            raise WireError("an outcome is not a record")
+        error = _student_error(item.get("error"))
+        value = None if error is not None else from_wire(item.get("value"))
+        mismatch = None if value is None else compare(value, want, q.rtol, q.atol)
+        outcomes.append(_Outcome(case, value, error, mismatch))
+    return outcomes
+
+
+def grade(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
+    """The verdict on a check, from the runner's description of it (execute with a "check"
+    plan); WireError when the description is not one execute writes."""
+    q = _question(question)
+    opening = _opening("check", q, raw)
+    if opening is not None:
+        return opening
+    stdout, seconds = _printed(raw)
+    error = _student_error(raw.get("definitions_error"))
     if error is not None:
         message = _error_message(error, q)
-        return _result("check", q, "error", message, stdout=attempt.output.getvalue(), error=error)
-    example_error = attempt.execute(prepared.example)
-    function = attempt.namespace.get(q.function_name)
-    if not callable(function):
+        return _result("check", q, "error", message, stdout=stdout, error=error)
+    if raw.get("no_function"):
         message = f"After your blank runs there is no function named {q.function_name} any more."
-        return _result("check", q, "error", message, stdout=attempt.output.getvalue())
-
-    outcomes: list[_Outcome] = []
-    for case, want in zip(cases, expected, strict=True):
-        if attempt.seconds > q.time_budget:
-            break
-        args, kwargs = copy.deepcopy(case.args), copy.deepcopy(dict(case.kwargs))
-        value, err = attempt.call(function, args, kwargs)
-        mismatch = None if err is not None else compare(value, want, q.rtol, q.atol)
-        outcomes.append(_Outcome(case, value, err, mismatch))
+        return _result("check", q, "error", message, stdout=stdout)
+    example_error = _student_error(raw.get("example_error"))
+    outcomes = _outcomes(q, raw, seconds)
 
     def finish(verdict: str, message: str, **extra: Any) -> dict[str, Any]:
         return _result(
-            "check",
-            q,
-            verdict,
-            message,
-            stdout=attempt.output.getvalue(),
-            cases=outcomes,
-            seconds=attempt.seconds,
-            **extra,
+            "check", q, verdict, message, stdout=stdout, cases=outcomes, seconds=seconds, **extra
         )
 
     errors = [example_error, *(o.error for o in outcomes)]
     too_deep = any(e is not None and e.type == "RecursionError" for e in errors)
-    if attempt.seconds > q.time_budget and not too_deep:  # a runaway recursion is the news
+    if seconds > q.time_budget and not too_deep:  # a runaway recursion is the news
         return finish(
             "too_slow",
-            f"Your code took {attempt.seconds:.1f} s, more than the {q.time_budget:g} s this "
+            f"Your code took {seconds:.1f} s, more than the {q.time_budget:g} s this "
             "check allows: replace Python loops over entries with whole-array NumPy operations.",
         )
     if all(o.passed for o in outcomes):
@@ -362,6 +459,12 @@ def check(question: str | CodeQuestion, blank: str) -> dict[str, Any]:
     never_returned = all(o.error is not None for o in outcomes)
     verdict = "error" if never_returned and key is None else "wrong"
     return finish(verdict, message, error=first_error, misconception=key)
+
+
+def check(question: str | CodeQuestion, blank: str) -> dict[str, Any]:
+    """Grade a blank: the example and the hidden cases against the reference kernel."""
+    q = _question(question)
+    return grade(q, _over_the_wire(execute(plan(q, "check"), blank)))
 
 
 def check_reference(question: str | CodeQuestion) -> dict[str, Any]:

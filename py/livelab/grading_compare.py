@@ -1,5 +1,7 @@
 """Strict comparison of a returned value with the reference: type, then shape, then values.
 
+The value is a description (livelab.grading_wire.Returned) made where the student code ran.
+
 A mismatch says what happened and what to change, in words a student can act on. The NaN
 policy: a NaN or infinity in the answer fails unless the reference has the same non-finite
 value at the same place (the course's reference kernels never return NaN).
@@ -8,9 +10,10 @@ value at the same place (the course's reference kernels never return NaN).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
+
+from livelab.grading_wire import Returned, WireError, number_text
 
 _FLOAT_FIX = "keep the values as floats: no rounding, int() or astype"
 _DTYPES = {  # kind -> (what the array holds, what to do)
@@ -36,15 +39,6 @@ class Mismatch:
     """What to change, e.g. "wrap the result in np.array(...)"."""
 
 
-def _number(x: Any) -> str:
-    if isinstance(x, (complex, np.complexfloating)):
-        return str(x)
-    try:
-        return f"{float(x):.6g}"
-    except (TypeError, ValueError):
-        return repr(x)
-
-
 def _index(position: tuple[int, ...]) -> str:
     return str(position[0]) if len(position) == 1 else str(position)
 
@@ -65,50 +59,40 @@ def _shape_fix(got: tuple[int, ...], want: tuple[int, ...]) -> str:
     return f"these shapes broadcast together, but the result must have exactly shape {want}"
 
 
-def _plain_number(value: Any) -> str:
-    """The value of a built-in or NumPy scalar; other objects are not touched."""
-    if type(value) in (int, float, bool) or type(value).__module__ == "numpy":
-        return f" ({_number(np.asarray(value).item())})"
-    return ""
-
-
-def compare(value: Any, expected: np.ndarray, rtol: float, atol: float) -> Mismatch | None:
-    """Compare a returned value with the reference array; None when it is accepted.
-
-    Only the exact type of value is inspected before it is known to be a plain ndarray, so
-    no method of a student-defined object runs here.
-    """
-    want, kind = expected.shape, type(value)
-    if value is None:
+def compare(value: Returned, expected: np.ndarray, rtol: float, atol: float) -> Mismatch | None:
+    """Compare a returned value (as livelab.grading_wire describes it) with the reference
+    array; None when it is accepted."""
+    want = expected.shape
+    if value.kind == "none":
         return Mismatch("none", "returned None", f"return an array of shape {want}")
-    if issubclass(kind, (list, tuple)):
-        name = "list" if issubclass(kind, list) else "tuple"
-        return Mismatch("sequence", f"returned a {name}", "wrap the result in np.array(...)")
-    if issubclass(kind, (int, float, complex, np.generic)) or (
-        kind is np.ndarray and value.ndim == 0 and expected.ndim > 0
-    ):
+    if value.kind in ("list", "tuple"):
+        return Mismatch("sequence", f"returned a {value.kind}", "wrap the result in np.array(...)")
+    if value.kind == "scalar" or (value.kind == "array" and value.shape == () and want != ()):
+        shown = f" ({value.shown})" if value.shown else ""
         return Mismatch(
             "scalar",
-            f"returned a single number{_plain_number(value)}",
+            f"returned a single number{shown}",
             f"return the whole array of shape {want}, not one number",
         )
-    if not issubclass(kind, np.ndarray):
+    if value.kind == "object":
         return Mismatch(
-            "type", f"returned a {kind.__name__}", f"return a NumPy array of shape {want}"
+            "type", f"returned a {value.type_name}", f"return a NumPy array of shape {want}"
         )
-    if kind is not np.ndarray:
+    if value.kind == "subclass":
         return Mismatch(
             "subclass",
-            f"returned a {kind.__name__}",
+            f"returned a {value.type_name}",
             "return a plain NumPy array (np.asarray turns it into one)",
         )
-    if value.dtype.kind != "f":
-        holds, fix = _DTYPES.get(value.dtype.kind, (str(value.dtype), "return an array of floats"))
-        return Mismatch("dtype", f"returned an array of {holds} ({value.dtype})", fix)
+    if value.dtype_kind != "f":
+        holds, fix = _DTYPES.get(value.dtype_kind, (value.dtype_name, "return an array of floats"))
+        return Mismatch("dtype", f"returned an array of {holds} ({value.dtype_name})", fix)
     if value.shape != want:
         detail = f"returned shape {value.shape} instead of {want}"
         return Mismatch("shape", detail, _shape_fix(value.shape, want))
-    got = value.astype(float)
+    if value.values is None:  # a float array of the expected shape always travels whole
+        raise WireError("the values of an array of the expected shape are missing")
+    got = value.values.astype(float)
     ref = expected.astype(float)
     same_nonfinite = (np.isnan(got) & np.isnan(ref)) | (np.isinf(got) & (got == ref))
     broken = ~np.isfinite(got) & ~same_nonfinite
@@ -116,8 +100,8 @@ def compare(value: Any, expected: np.ndarray, rtol: float, atol: float) -> Misma
         position = tuple(int(i) for i in np.argwhere(broken)[0])
         return Mismatch(
             "nan",
-            f"returned {_number(got[position])} at index {_index(position)} where "
-            f"{_number(ref[position])} is expected",
+            f"returned {number_text(got[position])} at index {_index(position)} where "
+            f"{number_text(ref[position])} is expected",
             "make sure nothing is divided by zero",
         )
     close = np.isclose(got, ref, rtol=rtol, atol=atol) | same_nonfinite
@@ -125,23 +109,24 @@ def compare(value: Any, expected: np.ndarray, rtol: float, atol: float) -> Misma
         position = tuple(int(i) for i in np.argwhere(~close)[0])
         return Mismatch(
             "values",
-            f"returned {_number(got[position])} at index {_index(position)} where "
-            f"{_number(ref[position])} is expected",
+            f"returned {number_text(got[position])} at index {_index(position)} where "
+            f"{number_text(ref[position])} is expected",
             "check each step of your formula against the definition",
         )
     return None
 
 
 def same_behaviour(
-    value: Any, raised: bool, other_value: Any, other_raised: bool, rtol: float, atol: float
+    value: Returned | None, other: Returned | None, rtol: float, atol: float
 ) -> bool:
-    """True when two outcomes agree: both raised, or equal numeric arrays (NaN equals NaN)."""
-    if raised or other_raised:
-        return raised and other_raised
-    if type(value) is not np.ndarray or type(other_value) is not np.ndarray:
+    """True when two outcomes agree: both raised (None), or equal numeric arrays (NaN equals
+    NaN)."""
+    if value is None or other is None:
+        return value is None and other is None
+    if value.kind != "array" or other.kind != "array":
         return False
-    if value.shape != other_value.shape or value.dtype.kind != other_value.dtype.kind:
+    if value.shape != other.shape or value.dtype_kind != other.dtype_kind:
         return False
-    if value.dtype.kind not in "fiub":
+    if value.values is None or other.values is None or value.dtype_kind not in "fiub":
         return False
-    return bool(np.allclose(value, other_value, rtol=rtol, atol=atol, equal_nan=True))
+    return bool(np.allclose(value.values, other.values, rtol=rtol, atol=atol, equal_nan=True))

@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 # clean_state loads them before any student code runs.
 
 STUDENT_FILE = "<your code>"
-STUDENT_CALLS = frozenset({"run", "code_run", "code_check", "scratch_run", "scratch_clear"})
+STUDENT_CALLS = frozenset(
+    {"run", "code_run", "code_check", "code_execute", "scratch_run", "scratch_clear"}
+)
 """The calls that run student code: before the first, the worker calls clean_state; after
 each, after_request compares the state with that snapshot. (Clearing the scratchpad counts:
 dropping its objects can run their __del__.)"""
@@ -129,6 +131,42 @@ def _code_check(question: str, blank: str) -> dict:
     return grading.check(question, blank)
 
 
+class CheckVoid(Exception):
+    """A check whose run cannot be graded: its reply is not in the shape the runner writes."""
+
+
+def _code_plan(question: str, action: str) -> dict:
+    from livelab import grading
+
+    return grading.plan(question, action)
+
+
+def _code_execute(plan: dict, blank: str) -> dict:
+    from livelab.grading_execute import execute
+
+    return execute(plan, blank)
+
+
+def _code_grade(question: str, raw: dict) -> dict:
+    from livelab import grading
+    from livelab.grading_wire import WireError
+
+    try:
+        return grading.grade(question, raw)
+    except WireError as err:
+        raise CheckVoid(f"This check does not count: its run sent back {err}.") from None
+
+
+def _code_finish(question: str, raw: dict) -> dict:
+    from livelab import grading
+    from livelab.grading_wire import WireError
+
+    try:
+        return grading.finish_run(question, raw)
+    except WireError as err:
+        raise CheckVoid(f"This run cannot be shown: it sent back {err}.") from None
+
+
 def _scratch_run(code: str) -> dict:
     from livelab import scratch
 
@@ -153,10 +191,30 @@ CALLS: dict[str, Callable[..., object]] = {
     "lab": _lab,
     "code_run": _code_run,
     "code_check": _code_check,
+    "code_plan": _code_plan,
+    "code_execute": _code_execute,
+    "code_grade": _code_grade,
+    "code_finish": _code_finish,
     "scratch_run": _scratch_run,
     "scratch_clear": _scratch_clear,
     "lab_scratch": _lab_scratch,
 }
+
+
+ROLES: dict[str, tuple[str, ...]] = {
+    "main": ("lab", "lab_scratch", "code_plan", "code_grade", "code_finish"),
+    "scratch": ("run", "scratch_run", "scratch_clear"),
+    "runner": ("code_execute",),
+}
+"""What each kind of worker answers (the browser names a worker's role when it starts it).
+The main worker draws labs and grades, and never runs student code; the scratchpad's worker
+runs free code; a runner runs one blank of a code question and is then ended. code_run and
+code_check, both halves in one interpreter, are for CPython only."""
+
+
+def role_calls(role: str) -> list[str]:
+    """The calls a worker of that role answers; [] for a role that does not exist."""
+    return list(ROLES.get(role, ()))
 
 
 def call(name: str, args_json: str) -> str:

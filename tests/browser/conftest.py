@@ -52,8 +52,10 @@ class PageLog:
         page.on("request", lambda request: self.requests.append(request.url))
         page.on("worker", lambda worker: self.workers.append(worker.url))
 
-    def python_workers(self) -> list[str]:
-        return [url for url in self.workers if "/livelab/runtime/worker.js" in url]
+    def python_workers(self, role: str = "") -> list[str]:
+        """The page's main Python workers, or those of another role ("runner", "scratch")."""
+        url_end = "/livelab/runtime/worker.js" + (f"#{role}" if role else "")
+        return [url for url in self.workers if url.endswith(url_end)]
 
 
 @pytest.fixture(scope="module")

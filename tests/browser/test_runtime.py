@@ -19,10 +19,11 @@ def wait_live(page):
 
 
 def run_in_runtime(page, code, timeout_ms=1500, stop_after_ms=None):
-    """Submit code through the page's runtime; return its stdout or the error message."""
+    """Submit code through the page's runtime for free code (the scratchpad's worker; the
+    main worker runs no student code); return its stdout or the error message."""
     return page.evaluate(
         """async ([client, code, timeoutMs, stopAfterMs]) => {
-            const { runtime } = await import(client);
+            const { scratchRuntime: runtime } = await import(client);
             const pending = runtime.run(code, { timeoutMs });
             if (stopAfterMs !== null) setTimeout(() => runtime.stop(pending.id), stopAfterMs);
             try {
@@ -152,7 +153,7 @@ def test_an_endless_loop_is_interrupted_and_the_next_run_works(page, site, slow_
     message = run_in_runtime(page, "while True: pass", timeout_ms=1000)
     assert message.startswith("Timeout: Stopped: the code ran longer than 1 s")
     assert run_in_runtime(page, "print(np.arange(3).sum())") == "3\n"
-    assert len(page.log.python_workers()) == 1  # interrupted in place, no restart
+    assert len(page.log.python_workers("scratch")) == 1  # interrupted in place, no restart
 
 
 CATCHES_STOPS = """
@@ -171,7 +172,7 @@ def test_a_loop_that_catches_the_stop_is_ended_all_the_same(page, site):
     message = run_in_runtime(page, CATCHES_STOPS, timeout_ms=1000)
     assert message.startswith("Timeout: Stopped: the code ran longer than 1 s")
     assert run_in_runtime(page, "print('back')") == "back\n"
-    assert len(page.log.python_workers()) == 2  # Python took the stop and went on: ended
+    assert len(page.log.python_workers("scratch")) == 2  # Python took the stop and went on: ended
     page.get_by_label("q position").fill("2")
     expect(page.get_by_role("status", name=re.compile("score"))).to_have_text("0.84")
 
@@ -183,7 +184,7 @@ def test_without_isolation_an_endless_loop_restarts_the_worker(page, plain_site)
     message = run_in_runtime(page, "while True: pass", timeout_ms=1000)
     assert message.startswith("Timeout: Stopped")
     assert run_in_runtime(page, "print('back')") == "back\n"
-    assert len(page.log.python_workers()) == 2
+    assert len(page.log.python_workers("scratch")) == 2
     page.get_by_label("q position").fill("2")
     expect(page.get_by_role("status", name=re.compile("score"))).to_have_text("0.84")
 
@@ -207,7 +208,7 @@ def test_a_stop_stays_the_students_when_the_time_limit_passes_during_the_state_c
     message = run_in_runtime(page, "while True: pass", timeout_ms=1000, stop_after_ms=300)
     assert message == "Stopped: Stopped: you stopped the run."
     assert run_in_runtime(page, "print(1 + 1)") == "2\n"
-    assert len(page.log.python_workers()) == 1  # interrupted in place, no restart
+    assert len(page.log.python_workers("scratch")) == 1  # interrupted in place, no restart
 
 
 # A stop that came after the client sent the request but before the worker began to answer
@@ -222,7 +223,7 @@ def test_a_stop_sent_before_the_worker_begins_the_request_stops_it_in_place(page
     message = run_in_runtime(page, "while True: pass", timeout_ms=30_000, stop_after_ms=300)
     assert message == "Stopped: Stopped: you stopped the run."
     assert run_in_runtime(page, "print(1 + 1)") == "2\n"
-    assert len(page.log.python_workers()) == 1  # interrupted in place, no restart
+    assert len(page.log.python_workers("scratch")) == 1  # interrupted in place, no restart
 
 
 DEEP = "import sys\nsys.setrecursionlimit(10**6)\ndef f(n):\n    sum(range(2000))\n    f(n + 1)\n"

@@ -1,13 +1,13 @@
-"""A check during which the grader changed does not count (found by trying the scratchpad as
-an attacker): code that rewrites how answers are compared, from the blank itself or left
-behind by the scratchpad to strike during a later check, never earns "Correct"."""
+"""Code that rewrites how answers are compared (found by trying the scratchpad as an
+attacker), from the blank itself or left behind by the scratchpad to strike during a later
+check, never earns "Correct": a blank runs in a runner of its own, the scratchpad in its
+own worker, and the comparison in the page's main worker, which runs neither."""
 
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from livelab import worker_api
 from livelab.questions import load_blanks
 from tests.browser.test_questions import open_question, submit_code, verdict
 from tests.browser.test_scratchpad import editor, open_scratchpad, panel, status
@@ -15,9 +15,7 @@ from tests.browser.test_scratchpad import editor, open_scratchpad, panel, status
 # One browser profile for the file: a student coming back (conftest.py `page`).
 pytestmark = pytest.mark.warm
 
-VOID = re.compile(r"^Not yet\. This check does not count")
 ANY_VERDICT = re.compile("^(Correct|Not yet)")
-RESTARTED = worker_api.RESTART_NOTES["changed"]
 # compare() made to find every answer equal, as the reviewer's blank did for C2.
 PATCH = (
     "setattr(__import__('livelab.grading_compare', fromlist=['x']).compare, '__code__', "
@@ -56,13 +54,12 @@ def wrong_c2(page, site):
     return load_blanks(q2.question)["wrong"][0]["blank"]
 
 
-def test_a_blank_that_rewrites_the_comparison_is_not_graded(page, site):
+def test_a_blank_that_rewrites_the_comparison_is_still_wrong(page, site):
     wrong = wrong_c2(page, site)
     submit_code(page, "c2", f"({PATCH}, {wrong})[1]")
-    expect(verdict(page, "c2")).to_have_text(VOID, timeout=30_000)
-    expect(verdict(page, "c2")).to_contain_text(RESTARTED)
-    # Python was replaced: the same wrong answer is wrong again.
-    submit_code(page, "c2", wrong)
+    expect(verdict(page, "c2")).to_have_text(re.compile("^Not yet"), timeout=60_000)
+    expect(verdict(page, "c2")).not_to_contain_text("does not count")
+    submit_code(page, "c2", wrong + " ")
     expect(verdict(page, "c2")).to_have_text(re.compile("^Not yet"), timeout=60_000)
 
 
@@ -76,13 +73,10 @@ def test_code_left_in_the_scratchpad_cannot_make_a_later_check_correct(page, sit
     editor(page).press("Escape")
     page.keyboard.press("Alt+p")  # close the panel
     seen = []
-    for tries in range(6):
+    for tries in range(4):
         # A space more each time: an edit marks the last verdict as about the previous answer,
         # so the wait below is for this check's verdict, not the one already on screen.
         submit_code(page, "c2", wrong + " " * tries)
         expect(verdict(page, "c2")).to_have_text(ANY_VERDICT, timeout=60_000)
         seen.append(verdict(page, "c2").inner_text())
-        if VOID.match(seen[-1]):
-            break
     assert not any(text.startswith("Correct") for text in seen), seen
-    assert any(VOID.match(text) for text in seen), seen  # the lurker did strike

@@ -14,6 +14,7 @@ from livelab import grading
 from livelab.grading_compare import compare, same_behaviour
 from livelab.grading_program import fill_blank
 from livelab.grading_run import OUTPUT_LIMIT
+from livelab.grading_wire import describe, from_wire, to_wire
 from livelab.questions import all_code_questions, load_blanks
 
 CODE_QUESTIONS = all_code_questions()
@@ -226,28 +227,35 @@ class Subclass(np.ndarray):
     ],
 )
 def test_compare_names_what_is_wrong(value, kind, words):
-    mismatch = compare(value, np.array([1.0, 2.0]), rtol=1e-6, atol=1e-9)
+    # As the grader sees it: described where the code ran, then sent through JSON.
+    mismatch = compare(sent(value), np.array([1.0, 2.0]), rtol=1e-6, atol=1e-9)
     assert mismatch is not None
     assert mismatch.kind == kind
     assert words in mismatch.detail + " " + mismatch.fix
 
 
 def test_compare_flags_broadcast_compatible_shapes():
-    mismatch = compare(np.ones((3, 1)), np.ones((3, 4)), rtol=1e-6, atol=1e-9)
+    mismatch = compare(sent(np.ones((3, 1))), np.ones((3, 4)), rtol=1e-6, atol=1e-9)
     assert mismatch is not None and "broadcast" in mismatch.fix
 
 
 def test_compare_accepts_floats_within_tolerance_and_float32():
-    assert compare(np.array([1.0, 2.0 + 1e-9]), np.array([1.0, 2.0]), 1e-6, 1e-9) is None
-    assert compare(np.array([1.0, 2.0], dtype=np.float32), np.array([1.0, 2.0]), 1e-6, 1e-9) is None
+    want = np.array([1.0, 2.0])
+    assert compare(sent(np.array([1.0, 2.0 + 1e-9])), want, 1e-6, 1e-9) is None
+    assert compare(sent(np.array([1.0, 2.0], dtype=np.float32)), want, 1e-6, 1e-9) is None
 
 
 def test_same_behaviour_treats_nan_as_equal_and_errors_as_equal():
-    a = np.array([np.nan, 1.0])
-    assert same_behaviour(a, False, a.copy(), False, 1e-6, 1e-9)
-    assert same_behaviour(None, True, None, True, 1e-6, 1e-9)
-    assert not same_behaviour(a, False, None, True, 1e-6, 1e-9)
-    assert not same_behaviour([1.0], False, np.array([1.0]), False, 1e-6, 1e-9)
+    a = sent(np.array([np.nan, 1.0]))
+    assert same_behaviour(a, sent(np.array([np.nan, 1.0])), 1e-6, 1e-9)
+    assert same_behaviour(None, None, 1e-6, 1e-9)  # both raised
+    assert not same_behaviour(a, None, 1e-6, 1e-9)
+    assert not same_behaviour(sent([1.0]), sent(np.array([1.0])), 1e-6, 1e-9)
+
+
+def sent(value):
+    """A returned value as the grader receives it from the runner."""
+    return from_wire(json.loads(json.dumps(to_wire(describe(value)))))
 
 
 # --- isolation and tampering ----------------------------------------------------------

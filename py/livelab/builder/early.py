@@ -24,6 +24,8 @@ import json
 import re
 from pathlib import Path
 
+from livelab.builder.addresses import AFTER as AFTER_ADDRESS
+
 MARK = 'id="livelab-early-worker"'
 CLIENT_TAG = re.compile(r'<script\b[^>]*\bsrc="([^"]*?)runtime/client\.js"[^>]*>')
 CHARSET = re.compile(r"<meta\s+charset=[^>]*>", re.I)
@@ -66,11 +68,13 @@ def early_script(page: str) -> str | None:
 
 
 def with_early_worker(page: str) -> str:
-    """The page with the inline script after its charset (or <head>), if it needs one."""
+    """The page with the inline script after its charset (or <head>), if it needs one; after
+    the address script when the page has it (livelab.builder.addresses), since the worker's
+    address is resolved from the page's."""
     if MARK in page:
         return page
     script = early_script(page)
-    anchor = CHARSET.search(page) or HEAD.search(page)
+    anchor = AFTER_ADDRESS.search(page) or CHARSET.search(page) or HEAD.search(page)
     if script is None or anchor is None:
         return page
     return page[: anchor.end()] + script + page[anchor.end() :]

@@ -6,7 +6,8 @@ The build writes it to the site root as sw.js, because a service worker controls
 pages at or below its own folder, and puts one line in front of it: `const BUILD = {...}`,
 which lists every file a page can ask for with its content hash. So sw.js changes whenever
 any of those files does, browsers install the new version, and that version downloads only
-the files whose hash changed.
+the files whose hash changed. After that line comes `canonicalPath` (livelab.builder.addresses),
+by which the worker finds a page reached at another of its addresses.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from livelab.builder.addresses import classic_source
 from livelab.builder.assets import sha256_of
 from livelab.builder.serve import rewrite_sitemap
 
@@ -151,7 +153,8 @@ def install_workbox(packages: Mapping[str, Path], dest: Path) -> list[Path]:
 def write_service_worker(
     site_dir: Path, template: Path, site_url: str | None, workbox_path: str, retire: bool = False
 ) -> Path:
-    """Write sw.js at the site root: the precache list of site_dir, then the template.
+    """Write sw.js at the site root: the precache list of site_dir, the rule for a page's one
+    address (livelab/web/address.js, `canonicalPath`), then the template.
 
     site_url is the address the site was built for (sitemap.xml's <loc>s start with it);
     workbox_path is the folder of the Workbox builds, relative to the site root.
@@ -174,5 +177,6 @@ def write_service_worker(
         }
     target = site_dir / SW_NAME
     header = f"const BUILD = {json.dumps(build, indent=1)};\n\n"
-    target.write_text(header + template.read_text(encoding="utf-8"), encoding="utf-8")
+    body = classic_source() + "\n" + template.read_text(encoding="utf-8")
+    target.write_text(header + body, encoding="utf-8")
     return target

@@ -4,7 +4,8 @@
 KaTeX, Workbox, the zip of the Python the browser runs and manifest.json).
 `finish` writes the service worker, whose precache list must see every file of the built
 site, and the pre-compressed copies (after giving the last page its "Next" link home,
-livelab.builder.footer, and every page the script that starts Python early, .early). The
+livelab.builder.footer, and every page the script that moves it to its own address,
+.addresses, and the one that starts Python early, .early). The
 MkDocs plugin runs both after its build. Zensical runs no plugin, so there `livelab assets`
 installs into the docs folder before the build (the builder copies them like any other file)
 and `livelab finish` runs on the built site.
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import livelab
-from livelab.builder import assets, bytecode, compress, early, fetch, footer, offline
+from livelab.builder import addresses, assets, bytecode, compress, early, fetch, footer, offline
 
 ASSET_DIR = "assets/livelab"
 WORKBOX_PATH = f"{ASSET_DIR}/workbox/"
@@ -74,8 +75,10 @@ def install(
 
 
 def finish(site_dir: Path, site_url: str | None, retire: bool = False) -> None:
-    """Lead the last page home, start Python early on every page, write sw.js, then compress."""
+    """Lead the last page home, give every page its one address and an early start for Python,
+    write sw.js, then compress."""
     footer.lead_last_page_home(site_dir)  # before the precache list records every page
+    addresses.canonical_addresses(site_dir)  # first in each page's <head>
     early.start_workers_early(site_dir)
     try:
         # After every file a page asks for is in place, so the precache list holds them all.

@@ -4,7 +4,7 @@
 
 import "./offline.js";
 import { progress } from "./progress/store.js";
-import { runtime } from "./runtime/client.js";
+import { runtime, scratchRuntime } from "./runtime/client.js";
 import { showLoading } from "./widgets/loading.js";
 import { install as installScratchpad } from "./widgets/scratchpad.js";
 
@@ -36,8 +36,9 @@ async function typesetMath() {
 
 async function mountAll() {
   typesetMath();
-  installScratchpad(runtime); // once per tab; after a page change it shows that page's text
+  installScratchpad(scratchRuntime); // once per tab; after a page change it shows that page's text
   showLoading(runtime, document.querySelector(NEEDS_PYTHON) !== null);
+  noteStorage(); // now, not after every widget has loaded: one slow import must not hide it
   for (const [el, unmount] of mounted) {
     if (!el.isConnected) {
       unmount();
@@ -56,11 +57,13 @@ async function mountAll() {
 }
 
 // Says once per page, above the first widget, why progress is not kept (if it is not), and
-// brings the note up to date when the reason changes (storage full, then written again).
+// brings the note up to date when the reason changes (storage full, then written again: the
+// note goes).
 function noteStorage() {
   const first = document.querySelector("[data-livelab]:not([data-livelab=progress])");
-  if (!first || !progress.problem) return;
   let note = document.querySelector(".livelab-storage-note");
+  if (!progress.problem && note?.dataset.full !== undefined) note.remove();
+  if (!first || !progress.problem) return;
   if (!note) {
     note = document.createElement("p");
     note.className = "livelab-storage-note";
@@ -68,6 +71,7 @@ function noteStorage() {
     first.before(note);
   }
   note.textContent = progress.problem;
+  note.toggleAttribute("data-full", progress.full);
   // Data set aside is news once; storage that cannot be used stays worth saying on every page.
   if (progress.available && !progress.full) progress.problem = "";
 }

@@ -18,6 +18,11 @@
 //   from its second load. Other responses pass through untouched (see needsIsolation).
 // Any address: sitemap.xml's addresses are rewritten to where this worker is served, because
 //   mkdocs-material's instant navigation only follows links that the sitemap lists.
+// Every address of a page: a precached file is the same whatever the query, so a request is
+//   answered from the precache without its query; a navigation to another path of a precached
+//   page (a doubled slash, its index.html, its folder without the last slash) is redirected to
+//   the page's own (canonicalPath, which the build puts in front of this file), so the page's
+//   relative links, saved progress and this worker's scope are the same as there.
 // Checked: every precached body is hashed before it is served (checkedBody) and compared with
 //   the SHA-256 the build listed for it, because Cache Storage is writable by any script of
 //   this origin: a rewritten or damaged entry is deleted and downloaded again (Workbox checks
@@ -256,16 +261,40 @@ function serveTheSite() {
   router.registerRoute(new precaching.PrecacheRoute(precache));
   router.setDefaultHandler(new strategies.NetworkOnly());
 
+  /**
+   * The address of the precached file that answers request, or null: its path as canonicalPath
+   * makes it (plus a last slash for a navigation to a page's folder), without query or hash.
+   */
+  function precachedAddress(request) {
+    const url = new URL(request.url);
+    url.search = url.hash = "";
+    url.pathname = canonicalPath(url.pathname);
+    if (precache.getCacheKeyForURL(url.href)) return url;
+    if (request.mode !== "navigate" || url.pathname.endsWith("/")) return null;
+    url.pathname += "/";
+    return precache.getCacheKeyForURL(url.href) ? url : null;
+  }
+
   self.addEventListener("fetch", (event) => {
-    const { request } = event;
-    if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+    let { request } = event;
+    const url = new URL(request.url);
+    if (request.method !== "GET" || url.origin !== self.location.origin) return;
+    const found = precachedAddress(request);
+    if (found && request.mode === "navigate" && found.pathname !== url.pathname) {
+      found.search = url.search; // the browser keeps the #fragment across a redirect
+      event.respondWith(Response.redirect(found.href, 302));
+      return;
+    }
+    if (found && found.href !== request.url) {
+      const { credentials, headers } = request; // a navigation's mode cannot be copied
+      request = new Request(found.href, { credentials, headers });
+    }
     let response = router.handleRequest({ event, request });
     if (!response) return;
-    const path = new URL(request.url).pathname;
-    if (precache.getCacheKeyForURL(request.url)) {
-      response = response.catch(() => unavailable(event, path, damaged.has(path)));
-    }
-    event.respondWith(needsIsolation(request) ? response.then(isolate) : response);
+    // A precached file with no good copy that could not be downloaded: an error naming it.
+    const path = found?.pathname;
+    if (found) response = response.catch(() => unavailable(event, path, damaged.has(path)));
+    event.respondWith(needsIsolation(event.request) ? response.then(isolate) : response);
   });
 }
 

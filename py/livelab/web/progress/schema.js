@@ -3,62 +3,106 @@
 //
 // {version: 2, pages: {<page key>: {questions: {<id>: entry}, labs: {<id>: {params}}}}}
 // A question entry: {kind, answer, verdict, message, attempts, failures, solvedAt, shown}.
+//
+// Saved text is the student's browser's, so no name in it is trusted: a name is looked up
+// only among the schema's own (Maps, never an object whose prototype answers "toString" or
+// "constructor"), and whatever is kept goes into objects without a prototype, so a key such
+// as "__proto__" is a key like any other and never reaches Object.prototype.
 
 export const SCHEMA = 2;
 export const ANSWER_LIMIT = 10_000; // characters of one saved answer
+// A question's or a lab's id, as the builder allows it (livelab.builder.fences.ID_PATTERN).
+export const ID_PATTERN = /^[a-z][a-z0-9-]*$/;
 
+/** An object with no prototype: every key set on it is its own, "__proto__" included. */
+export const map = () => Object.create(null);
+const own = (object, name) => (Object.hasOwn(object, name) ? object[name] : undefined);
 const isPlain = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 const isCount = (value) => Number.isInteger(value) && value >= 0;
 const VERDICTS = new Set(["correct", "wrong", "error", "too_slow"]);
 
-const QUESTION_FIELDS = {
-  kind: (v) => typeof v === "string",
-  answer: (v) => typeof v === "string" && v.length <= ANSWER_LIMIT,
-  verdict: (v) => VERDICTS.has(v),
-  message: (v) => typeof v === "string" && v.length <= ANSWER_LIMIT,
-  attempts: isCount,
-  failures: isCount,
-  solvedAt: (v) => isCount(v) && v > 0,
-  shown: (v) => typeof v === "boolean",
-};
+const QUESTION_FIELDS = new Map([
+  ["kind", (v) => typeof v === "string"],
+  ["answer", (v) => typeof v === "string" && v.length <= ANSWER_LIMIT],
+  ["verdict", (v) => VERDICTS.has(v)],
+  ["message", (v) => typeof v === "string" && v.length <= ANSWER_LIMIT],
+  ["attempts", isCount],
+  ["failures", isCount],
+  ["solvedAt", (v) => isCount(v) && v > 0],
+  ["shown", (v) => typeof v === "boolean"],
+]);
 
 const isParamValue = (v) =>
   ["number", "string", "boolean"].includes(typeof v) ||
   (Array.isArray(v) && v.length <= 64 && v.every((x) => typeof x === "number"));
 
-/** A question entry with only the fields that fit; dropped counts what was left out. */
+/** A question entry with only the fields that fit; report() counts each one left out. */
 function cleanQuestion(entry, report) {
   if (!isPlain(entry)) return report(null);
-  const clean = {};
+  const clean = map();
   for (const [name, value] of Object.entries(entry)) {
-    if (QUESTION_FIELDS[name]?.(value)) clean[name] = value;
+    if (QUESTION_FIELDS.get(name)?.(value)) clean[name] = value;
     else report();
   }
   return clean;
 }
 
+/** A lab entry, {params: {<name>: value}}: params that fit; any other field is left out. */
 function cleanLab(entry, report) {
-  if (!isPlain(entry) || !isPlain(entry.params)) return report(null);
-  const params = {};
-  for (const [name, value] of Object.entries(entry.params)) {
+  const saved = isPlain(entry) ? own(entry, "params") : undefined;
+  if (!isPlain(saved)) return report(null);
+  for (const name of Object.keys(entry)) if (name !== "params") report();
+  const params = map();
+  for (const [name, value] of Object.entries(saved)) {
     if (isParamValue(value)) params[name] = value;
     else report();
   }
-  return { params };
+  const clean = map();
+  clean.params = params;
+  return clean;
 }
 
-const SECTIONS = { questions: cleanQuestion, labs: cleanLab };
+const SECTIONS = new Map([
+  ["questions", cleanQuestion],
+  ["labs", cleanLab],
+]);
+
+/** A page's sections, each a map of item id -> cleaned entry. */
+function cleanPage(page, report) {
+  if (!isPlain(page)) return report(null);
+  const clean = map();
+  for (const [section, items] of Object.entries(page)) {
+    const cleanItem = SECTIONS.get(section);
+    if (!cleanItem || !isPlain(items)) {
+      report();
+      continue;
+    }
+    clean[section] = map();
+    for (const [id, entry] of Object.entries(items)) {
+      const item = ID_PATTERN.test(id) ? cleanItem(entry, report) : report(null);
+      if (item) clean[section][id] = item;
+    }
+  }
+  return clean;
+}
 
 /** Version 1 had no shown answers: a correct verdict there was a solve. */
-function migrate(data) {
-  for (const page of Object.values(data.pages ?? {})) {
-    for (const entry of Object.values(isPlain(page) && isPlain(page.questions) ? page.questions : {})) {
-      if (isPlain(entry) && entry.verdict === "correct" && !entry.solvedAt) {
-        entry.solvedAt = isCount(entry.attempts) && entry.attempts > 0 ? entry.attempts : 1;
+function migrate(pages) {
+  for (const page of Object.values(pages)) {
+    for (const entry of Object.values(page.questions ?? {})) {
+      if (entry.verdict === "correct" && !entry.solvedAt) {
+        entry.solvedAt = entry.attempts > 0 ? entry.attempts : 1;
       }
     }
   }
-  return { ...data, version: SCHEMA };
+}
+
+/** An empty store, as a first visit or a reset leaves it. */
+export function emptyProgress() {
+  const data = map();
+  data.version = SCHEMA;
+  data.pages = map();
+  return data;
 }
 
 /**
@@ -66,35 +110,19 @@ function migrate(data) {
  * be read (not an object, another version); dropped counts the parts left out.
  */
 export function cleanProgress(raw) {
-  if (!isPlain(raw) || ![1, SCHEMA].includes(raw.version) || !isPlain(raw.pages)) {
-    return { data: null, dropped: 1 };
-  }
-  const source = raw.version === 1 ? migrate(structuredClone(raw)) : raw;
-  let dropped = 0;
+  const version = isPlain(raw) ? own(raw, "version") : undefined;
+  const pages = isPlain(raw) ? own(raw, "pages") : undefined;
+  if (![1, SCHEMA].includes(version) || !isPlain(pages)) return { data: null, dropped: 1 };
+  let dropped = Object.keys(raw).filter((name) => name !== "version" && name !== "pages").length;
   const report = (value) => {
     dropped += 1;
     return value;
   };
-  const pages = {};
-  for (const [key, page] of Object.entries(source.pages)) {
-    if (!isPlain(page)) {
-      report();
-      continue;
-    }
-    const cleanPage = {};
-    for (const [section, items] of Object.entries(page)) {
-      const cleanItem = SECTIONS[section];
-      if (!cleanItem || !isPlain(items)) {
-        report();
-        continue;
-      }
-      cleanPage[section] = {};
-      for (const [id, entry] of Object.entries(items)) {
-        const clean = cleanItem(entry, report);
-        if (clean) cleanPage[section][id] = clean;
-      }
-    }
-    pages[key] = cleanPage;
+  const data = emptyProgress();
+  for (const [key, page] of Object.entries(pages)) {
+    const clean = cleanPage(page, report);
+    if (clean) data.pages[key] = clean;
   }
-  return { data: { version: SCHEMA, pages }, dropped };
+  if (version === 1) migrate(data.pages);
+  return { data, dropped };
 }

@@ -4,28 +4,45 @@
 //
 // Nothing is lost: a change is merged into what is stored at the moment it is written (so
 // two tabs never erase each other's answers), another tab's change arrives through the
-// `storage` event, odd saved data is set aside while what fits is kept, and a full storage
-// is retried on the next change. When storage cannot be used at all, everything still works
-// and `available` is false.
+// `storage` event, and odd saved data is set aside while what fits is kept. While storage is
+// full every change waits in memory (progress/pending.js) and is written, with all the others,
+// at the next change, every few seconds, and when the tab is hidden; the note says what waits
+// until then. When storage cannot be used at all, everything still works and `available` is
+// false.
 
-import { cleanProgress, SCHEMA } from "./schema.js";
+import { canonicalPath } from "../address.js";
+import { PendingChanges } from "./pending.js";
+import { cleanProgress, emptyProgress } from "./schema.js";
 
 export const SITE_ROOT = new URL("../../../", import.meta.url); // assets/livelab/progress/ -> site root
 const KEY = `livelab-progress:${SITE_ROOT.pathname}`;
 const SET_ASIDE = `${KEY}:set-aside`;
+export const RETRY_MS = 3_000; // while storage is full, how often the waiting changes are tried
 
-const emptyStore = () => ({ version: SCHEMA, pages: {} });
 const announce = (name, detail = {}) => document.dispatchEvent(new CustomEvent(name, { detail }));
+const isFull = (err) => err?.name === "QuotaExceededError" || err?.code === 22;
 
 class ProgressStore {
   constructor() {
     this.available = true;
+    this.full = false;
     this.problem = "";
+    this.pending = new PendingChanges();
+    this.retryTimer = null;
     this.data = this.load();
     globalThis.addEventListener?.("storage", (event) => {
       if (event.key !== KEY && event.key !== null) return;
-      this.data = this.load();
+      // What waits here stays in view, and is tried again: the other tab may have made room.
+      if (this.pending.size) this.flush();
+      else this.data = this.load();
       announce("livelab:progress", { external: true });
+    });
+    // The last chance before a tab is closed or put away; also a cheap moment to retry.
+    document.addEventListener?.("visibilitychange", () => this.pending.size && this.flush());
+    globalThis.addEventListener?.("pagehide", () => this.pending.size && this.flush());
+    // Leaving with changes that could not be written: the browser asks first.
+    globalThis.addEventListener?.("beforeunload", (event) => {
+      if (this.pending.size) event.preventDefault();
     });
   }
 
@@ -37,7 +54,8 @@ class ProgressStore {
     } catch (err) {
       return this.unavailable(err);
     }
-    if (text === null) return emptyStore();
+    this.asideWaits = false;
+    if (text === null) return emptyProgress();
     let parsed = null;
     try {
       parsed = JSON.parse(text);
@@ -46,52 +64,74 @@ class ProgressStore {
     }
     const { data, dropped } = cleanProgress(parsed);
     if (dropped === 0) return data;
-    this.setAside(text, data ? "Part of your saved progress" : "Saved progress");
-    if (data) this.write(data);
-    return data ?? emptyStore();
+    if (this.setAside(text, data ? "Part of your saved progress" : "Saved progress") && data) this.write(data);
+    return data ?? emptyProgress();
   }
 
   unavailable(err) {
     this.available = false;
+    this.full = false;
     this.problem = `Your progress is not being saved: this browser does not let the page store data (${err.name}).`;
-    return emptyStore();
+    return emptyProgress();
   }
 
+  /** Keep the odd text under its own key. When storage is too full for that copy, nothing is
+   * written over the odd text (asideWaits) until it fits: false then. */
   setAside(text, what) {
     try {
       localStorage.setItem(SET_ASIDE, text);
       localStorage.removeItem(KEY);
       this.problem = `${what} could not be read, so it was set aside; everything else is kept.`;
+      return true;
     } catch (err) {
-      this.unavailable(err);
+      if (isFull(err)) this.full = this.asideWaits = true;
+      else this.unavailable(err);
+      return false;
     }
   }
 
+  /** Write data; true when it was written. */
   write(data) {
-    if (!this.available) return;
+    if (!this.available || this.asideWaits) return false;
     try {
       localStorage.setItem(KEY, JSON.stringify(data));
-      if (this.full) {
+      return true;
+    } catch (err) {
+      if (isFull(err)) this.full = true;
+      else this.unavailable(err);
+      return false;
+    }
+  }
+
+  /** Write every waiting change onto what is stored now; while storage is full, keep them
+   * (and say which) and try again every RETRY_MS, at the next change and when hidden. */
+  flush() {
+    const wasAvailable = this.available;
+    const stored = this.available ? this.load() : null;
+    this.data = this.pending.applyTo(stored && this.available ? stored : this.data);
+    if (this.write(this.data) || !this.available) {
+      this.pending.clear(); // written, or kept in memory for the visit like everything else
+      clearInterval(this.retryTimer);
+      this.retryTimer = null;
+      const recovered = this.full && this.available;
+      if (recovered) {
         this.full = false;
         this.problem = "";
       }
-    } catch (err) {
-      if (err.name === "QuotaExceededError" || err.code === 22) {
-        // Full, not forbidden: say so and try again with the next change.
-        this.full = true;
-        this.problem =
-          "The storage this browser gives the site is full, so your latest change was not saved. " +
-          "It will be tried again with your next change.";
-      } else {
-        this.unavailable(err);
-      }
-      announce("livelab:storage");
+      if (recovered || wasAvailable !== this.available) announce("livelab:storage");
+      return;
     }
+    this.problem =
+      `The storage this browser gives the site is full, so ${this.pending.describe()} could not be ` +
+      "saved yet. They are kept while this tab stays open and saved as soon as there is room; " +
+      "closing or reloading this tab before then loses them.";
+    announce("livelab:storage");
+    this.retryTimer ??= setInterval(() => this.flush(), RETRY_MS);
   }
 
-  /** The page key of the current location: its path below the site root, index.html dropped. */
+  /** The page key of the current location: the page's own path (address.js) below the site root. */
   pageKey() {
-    const path = decodeURI(location.pathname).replace(/(^|\/)index\.html$/, "$1");
+    const path = decodeURI(canonicalPath(location.pathname));
     return path.startsWith(SITE_ROOT.pathname) ? path.slice(SITE_ROOT.pathname.length) : path;
   }
 
@@ -102,23 +142,19 @@ class ProgressStore {
 
   /** Change one item: re-read what is stored (another tab may have written), change it, write. */
   set(section, id, value) {
-    const fresh = this.available ? this.load() : this.data;
-    const page = (fresh.pages[this.pageKey()] ??= {});
-    (page[section] ??= {})[id] = value;
-    this.data = fresh;
-    this.write(fresh);
+    this.pending.set(this.pageKey(), section, id, value);
+    this.flush();
     announce("livelab:progress", { section, id });
   }
 
   /** Saved questions of a page, {id: {verdict, ...}}, for the progress lists. */
   questionsOf(pageKey) {
-    const questions = this.data.pages[pageKey]?.questions;
-    return questions && typeof questions === "object" ? questions : {};
+    return this.data.pages[pageKey]?.questions ?? {};
   }
 
   reset() {
-    this.data = emptyStore();
-    this.write(this.data);
+    this.pending.reset();
+    this.flush();
     announce("livelab:progress", { reset: true });
   }
 }

@@ -22,13 +22,18 @@
 // snapshot's bytes read and checked, while pyodide.asm.wasm loads), pyodide (the interpreter
 // is up), unzipped (NumPy's files are ready; phases.wheel says where from), downloaded
 // (every large file is in), numpy, livelab (ready).
+//
+// Failures: a step that fails says what did not come (its sentence, "Check your connection"),
+// unless the server answered one of its files with an error status: then the page names that
+// file and the status (stops.js refusedMessage), since the connection works.
 
-import { Downloads, fetchOk } from "./downloads.js";
+import { Downloads, fetchOk, RefusedFile, refusedOf } from "./downloads.js";
 import { numpyFiles, storeNumpyFiles, wheelAgain } from "./numpy.js";
 import { AFTER_RESTORE_CODE, dropSnapshot, findSnapshot, snapshotKey } from "./snapshot.js";
 import { builtPycs, dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
 import { earlyManifest, failedScript, SKIP_STORED, takeWasmFetch } from "./head-start.js";
 import { startPython } from "./start.js";
+import { refusedMessage } from "./stops.js";
 import { canInstallWheel, installWheel, PACKAGE_DIR, unzip, writeFiles } from "./unpack.js";
 
 export { PACKAGE_DIR };
@@ -63,12 +68,19 @@ function downloadFailed(what) {
   };
 }
 
-/** Run a boot step; its failure becomes a BootError with `sentence` (or sentence(err)). */
-async function step(sentence, work) {
+/**
+ * Run one boot step; if it fails, a BootError with sentence (or sentence(err)), unless the
+ * server answered one of the step's files (fetched by us, or among `files`) with an error
+ * status: then the page names that file (stops.js refusedMessage), since the connection is
+ * not what failed.
+ */
+async function step(sentence, work, files = []) {
   try {
     return await work();
   } catch (err) {
     if (err instanceof BootError) throw err;
+    const refused = err instanceof RefusedFile ? err : await refusedOf(files);
+    if (refused) throw new BootError(refusedMessage(refused), err);
     throw new BootError(typeof sentence === "function" ? sentence(err) : sentence, err);
   }
 }
@@ -158,12 +170,21 @@ function tracked(manifest, indexURL) {
   return sizes;
 }
 
+/** Whether a file of the package (a path under PACKAGE_DIR, or a .pyc's absolute path) is
+ * livelab's engine or outside the package (NumPy's); the rest is the course's. */
+const ENGINE_PREFIX = `${PACKAGE_DIR}/livelab/`;
+const engineOnly = (path) =>
+  path.startsWith("/") ? !path.startsWith(`${PACKAGE_DIR}/`) || path.startsWith(ENGINE_PREFIX)
+    : path.startsWith("livelab/");
+
 /**
- * Boot Python; resolves to {pyodide, api, bootMs, phases, pycsNeeded}, rejects with a
- * BootError. api holds the functions of livelab.worker_api the worker calls (bound once, see
- * worker.js); pycsNeeded is the key to store .pyc files under when none were written back.
+ * Boot Python; resolves to {pyodide, api, bootMs, phases, pycsNeeded, courseModules},
+ * rejects with a BootError. api holds the functions of livelab.worker_api the worker calls
+ * (bound once, see worker.js); pycsNeeded is the key to store .pyc files under when none were
+ * written back. A runner (withCourse false) gets livelab's engine only: none of the course's
+ * files, bytecode or modules enter its interpreter (livelab.set_aside says why).
  */
-export async function boot() {
+export async function boot({ withCourse = true } = {}) {
   const started = performance.now();
   const phases = {};
   const mark = (name) => (phases[name] = Math.round(performance.now() - started));
@@ -215,18 +236,30 @@ export async function boot() {
   const numpy = numpyFiles({ manifest, indexURL, first, downloads, phases, mark, useStore });
   for (const pending of [archive, archiveFiles, numpy]) pending.catch(() => {});
   mark("manifest");
-  const { loadPyodide } = await step(runtimeFiles, () =>
-    import(new URL("pyodide.mjs", indexURL).href),
+  // Pyodide's own files: it imports or fetches them, so a refused one is found by asking.
+  const loaders = ["pyodide.mjs", "pyodide.asm.js", "pyodide-lock.json"];
+  const runtime = [...loaders.map((name) => new URL(name, indexURL).href), ...first];
+  const { loadPyodide } = await step(
+    runtimeFiles,
+    () => import(new URL("pyodide.mjs", indexURL).href),
+    runtime,
   );
   // A missing python_stdlib.zip ends in "Program terminated with exit(1)": also a download.
-  const pyodide = await step(runtimeFiles, () =>
-    interpreter(loadPyodide, indexURL, stored, phases, mark),
+  const pyodide = await step(
+    runtimeFiles,
+    () => interpreter(loadPyodide, indexURL, stored, phases, mark),
+    runtime,
   );
   // Pyodide only logs a standard library that did not come, and goes on without it: a restored
   // snapshot would then work until an import needs a module it does not hold.
-  if (downloads.failed.some((f) => f.file === "python_stdlib.zip")) {
-    throw new BootError(runtimeFiles(), "python_stdlib.zip did not load");
-  }
+  const stdlibLost = () => downloads.failed.some((f) => f.file === "python_stdlib.zip");
+  await step(
+    runtimeFiles,
+    async () => {
+      if (stdlibLost()) throw new Error("python_stdlib.zip did not load");
+    },
+    runtime,
+  );
   mark("pyodide");
   pythonIsUp();
   enterStep("numpy");
@@ -244,6 +277,7 @@ export async function boot() {
         return install(await wheelAgain(manifest, indexURL, phases));
       }
     },
+    [new URL(manifest.numpy, indexURL).href],
   );
   mark("numpy");
   if (globalThis.caches && phases.wheel !== "stored" && canInstallWheel(pyodide)) {
@@ -262,8 +296,9 @@ export async function boot() {
     "Python could not start because the course's Python code failed to load. " +
       "Reload the page to try again.",
     () => {
-      writeFiles(pyodide.FS, PACKAGE_DIR, files);
-      phases.pycs = pycs ? writePycs(pyodide.FS, pycs.files) : 0;
+      const kept = (list, path) => (withCourse ? list : list.filter((item) => engineOnly(path(item))));
+      writeFiles(pyodide.FS, PACKAGE_DIR, kept(files, ([name]) => name));
+      phases.pycs = pycs ? writePycs(pyodide.FS, kept(pycs.files, ([path]) => path)) : 0;
       if (pycs) phases.pycsFrom = pycs.from;
       protect(pyodide.FS, PACKAGE_DIR);
       pyodide.pyimport("sys").path.insert(0, PACKAGE_DIR);
@@ -272,23 +307,31 @@ export async function boot() {
         module = pyodide.pyimport("livelab.worker_api");
         // Then the course's own modules (plugin setting `modules`): they register its labs
         // and code questions, so a call can reach them.
-        for (const name of manifest.modules ?? []) pyodide.pyimport(name).destroy();
+        if (withCourse) for (const name of manifest.modules ?? []) pyodide.pyimport(name).destroy();
       } catch (err) {
         if (pycs) dropPycs().catch(() => {}); // so the next boot compiles from the sources
         throw err;
       }
-      return {
+      const names = (list) => {
+        const copy = list.toJs();
+        list.destroy?.();
+        return new Set(copy);
+      };
+      const bound = {
         call: module.call,
         after: module.after_request,
         cleanState: module.clean_state,
         bytecodeSources: module.bytecode_sources,
         pyc: module.pyc,
         studentCalls: new Set(module.STUDENT_CALLS),
+        roleCalls: (role) => names(module.role_calls(role)),
         snapshot: null, // taken just before the first request that runs student code
       };
+      return bound;
     },
   );
   mark("livelab");
   const pycsNeeded = !pycs && Boolean(globalThis.caches) ? pycKey(manifest) : null;
-  return { pyodide, api, bootMs: performance.now() - started, phases, pycsNeeded };
+  const courseModules = manifest.modules ?? [];
+  return { pyodide, api, bootMs: performance.now() - started, phases, pycsNeeded, courseModules };
 }

@@ -1,11 +1,13 @@
-// The page's side of the Python runtime: one worker per tab, created when this module is first
-// imported (that is, on the first page load) and kept across instant navigation, because
-// modules are evaluated once per tab.
+// The page's side of the Python runtime: three clients of one class, created when this module
+// is first imported (that is, on the first page load) and kept across instant navigation,
+// because modules are evaluated once per tab. `runtime`, the page's main worker, starts at
+// once: it draws the labs and grades checks, and never runs student code. `scratchRuntime`
+// runs the scratchpad; `runner` runs a code question's blank, a fresh worker for each
+// (checks.js). Those two start when first needed (worker.js says what each role may do).
 //
 // Requests wait until the worker is ready and go to it one at a time, so the client always
-// knows which request is running and can stop exactly that one: through the interrupt buffer
-// when the page is cross-origin isolated (Python raises KeyboardInterrupt), otherwise, or if
-// Python neither reports nor takes the stop within STOP_GRACE_MS, by respawning the worker.
+// knows which request is running and can stop exactly that one (stopping.js: through the
+// interrupt buffer when the page is cross-origin isolated, else by respawning the worker).
 //
 // A reply may say the worker must be replaced (student code changed Python's own modules,
 // or its memory grew too large): the request is answered first, with a note that says so,
@@ -30,24 +32,33 @@
 import { adoptEarlyWorker } from "./early.js";
 import { nextIndex } from "./next-request.js";
 import { runSnapshotHelper, runWarmup } from "./snapshot-helper.js";
-import { RuntimeError, WORKER_FAILED, explainStop, stall, stopError } from "./stops.js";
+import { stopping } from "./stopping.js";
+import { refusedOf } from "./downloads.js";
+import { RuntimeError, WORKER_FAILED, explainStop, refusedMessage, stall } from "./stops.js";
 
 export { RuntimeError, STALL_MS, WORK_STALL_MS } from "./stops.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
-const STOP_GRACE_MS = 1_000;
-// Python took the stop (it set the interrupt buffer back to 0) but has not reported it within
-// STOP_GRACE_MS, as on a loaded machine: it gets this much longer.
-const REPORT_GRACE_MS = 4_000;
 // After Python reports the stop, the state check that follows may take this long.
 const CHECK_GRACE_MS = 30_000;
 const WARM_UP_GRACE_MS = 30_000;
 export const DEFAULT_TIMEOUT_MS = 5_000;
 
 class Runtime extends EventTarget {
-  constructor(url) {
+  /**
+   * role: "main" for the page's own worker, started now (adopted from the page's inline
+   * script when that started it), the one that has the snapshot made; another role
+   * ("scratch", "runner") is named in the worker's URL as #<role>, which worker.js reads, and
+   * starts on its first request (or warm()). oneShot: the worker is ended after each reply,
+   * and a fresh one started (a runner: every check starts in an interpreter no earlier
+   * student code has touched).
+   */
+  constructor(url, { role = "main", oneShot = false } = {}) {
     super();
-    this.url = url;
+    this.main = role === "main";
+    this.url = this.main ? url : new URL(`#${role}`, url);
+    this.name = `livelab-${this.main ? "python" : role}`;
+    this.oneShot = oneShot;
     this.nextId = 1;
     this.queue = [];
     this.running = null;
@@ -65,21 +76,28 @@ class Runtime extends EventTarget {
     // Set by offline.js when it registers the service worker: resolves once that controls
     // the page, or will not soon (snapshot-helper.js underServiceWorker).
     this.serviceWorker = null;
-    this.start();
+    if (this.main) this.start();
+    else this.state = "idle";
+  }
+
+  /** Start this worker now if it is not running, so a request soon finds it ready. */
+  warm() {
+    if (this.state === "idle") this.start();
   }
 
   start() {
     this.startedAt = performance.now(); // ms after navigation start; bench/ reports it
     this.restoring = false;
+    this.moduleFailed = null;
     const url = new URL(this.url);
     if (this.skipSnapshot) url.searchParams.set("snapshot", "skip");
-    const early = adoptEarlyWorker(url.href);
+    const early = this.main ? adoptEarlyWorker(url.href) : null;
     if (early) this.startedAt = early.at;
-    this.worker = early?.worker ?? new Worker(url, { type: "module", name: "livelab-python" });
+    this.worker = early?.worker ?? new Worker(url, { type: "module", name: this.name });
     this.worker.onmessage = (event) => this.onMessage(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
-      this.fail(WORKER_FAILED);
+      this.failedScript(this.moduleFailed ?? url.href);
     };
     this.interrupt = null;
     // WebKitGTK can report crossOriginIsolated and still have no SharedArrayBuffer; there a
@@ -90,8 +108,17 @@ class Runtime extends EventTarget {
     }
     this.setProgress({ phase: "download", loaded: 0, total: 0 });
     this.setState("starting", "");
-    if (early?.failed) this.fail(WORKER_FAILED);
+    if (early?.failed) this.failedScript(url.href);
     for (const message of early?.messages ?? []) this.onMessage(message);
+  }
+
+  /** The worker's script (or a module of it) did not load: missing on the server, or not
+   * downloaded (the connection)? A HEAD request tells; the message names a missing file. */
+  failedScript(url) {
+    this.fail(WORKER_FAILED); // at once; a refusal found below replaces the message
+    refusedOf([url]).then((refused) => {
+      if (refused && this.state === "failed") this.setState("failed", refusedMessage(refused));
+    });
   }
 
   /** Keep the latest boot progress, tell the page, and restart the stall timer. */
@@ -127,7 +154,9 @@ class Runtime extends EventTarget {
   }
 
   onMessage(message) {
-    if (message.type === "progress") {
+    if (message.type === "module-failed") {
+      this.moduleFailed = message.url;
+    } else if (message.type === "progress") {
       if (this.state !== "starting") return;
       this.restoring = message.fromSnapshot;
       const { phase, loaded, total } = message;
@@ -144,7 +173,8 @@ class Runtime extends EventTarget {
       this.bootMs = message.bootMs;
       this.bootPhases = message.phases;
       this.skipSnapshot = false;
-      this.snapshotWanted = message.phases.snapshot === "deferred" && !this.snapshotHelper;
+      this.snapshotWanted =
+        this.main && message.phases.snapshot === "deferred" && !this.snapshotHelper;
       this.setState("ready", "");
       this.pump();
     } else if (message.type === "boot-error") {
@@ -171,13 +201,22 @@ class Runtime extends EventTarget {
       this.finish();
       if (message.type === "result") request.resolve(message.value);
       else request.reject(new RuntimeError(explainStop(request, message.error)));
-      if (message.restart) this.replace();
+      if (this.oneShot) this.retire();
+      else if (message.restart) this.replace();
       else this.pump();
     }
   }
 
   /** Start a fresh worker between requests; the waiting ones go to it once it is ready. */
   replace() {
+    this.worker.terminate();
+    clearTimeout(this.bootTimer);
+    this.start();
+  }
+
+  /** End a one-shot worker after its reply, and start the next one at once: a student who
+   * checks once usually checks again soon. */
+  retire() {
     this.worker.terminate();
     clearTimeout(this.bootTimer);
     this.start();
@@ -247,6 +286,7 @@ class Runtime extends EventTarget {
       return promise;
     }
     this.queue.push(request);
+    if (this.state === "idle") this.start();
     this.pump();
     return promise;
   }
@@ -258,49 +298,12 @@ class Runtime extends EventTarget {
   call(name, args, options) {
     return this.request({ type: "call", name, args }, options);
   }
-
-  /** Stop a request: drop it if it waits, end it if it runs. Later requests still run. */
-  stop(id) {
-    const waiting = this.queue.findIndex((r) => r.id === id);
-    if (waiting >= 0) {
-      const [request] = this.queue.splice(waiting, 1);
-      request.reject(new RuntimeError(stopError("stopped", request.timeoutMs)));
-    } else if (this.running && this.running.id === id) {
-      this.stopRequest(this.running, "stopped");
-    }
-  }
-
-  stopRequest(request, reason) {
-    if (request.stopReason) return; // stopping already: the first reason is the one reported
-    request.stopReason = reason;
-    if (this.interrupt) {
-      this.interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next check
-      request.graceTimer = setTimeout(() => this.unlessObeying(request), STOP_GRACE_MS);
-    } else {
-      this.respawn(request);
-    }
-  }
-
-  /** No report of the stop yet: end the worker, unless Python took the signal; then it gets
-   * REPORT_GRACE_MS more (code that catches KeyboardInterrupt and goes on is ended then). */
-  unlessObeying(request) {
-    if (this.running !== request) return;
-    if (this.interrupt[0] !== 0) {
-      this.respawn(request);
-      return;
-    }
-    request.graceTimer = setTimeout(() => this.respawn(request), REPORT_GRACE_MS);
-  }
-
-  /** End the worker mid-run; the stopped request fails, the waiting ones go to the new worker. */
-  respawn(request) {
-    if (this.running !== request) return;
-    this.finish();
-    this.worker.terminate();
-    clearTimeout(this.bootTimer);
-    request.reject(new RuntimeError(stopError(request.stopReason, request.timeoutMs)));
-    this.start();
-  }
 }
 
+Object.assign(Runtime.prototype, stopping);
+
 export const runtime = new Runtime(WORKER_URL);
+/** The scratchpad's Python: free code, kept between runs, never beside the grader. */
+export const scratchRuntime = new Runtime(WORKER_URL, { role: "scratch" });
+/** Where a code question's blank runs: a fresh worker for every run and check. */
+export const runner = new Runtime(WORKER_URL, { role: "runner", oneShot: true });

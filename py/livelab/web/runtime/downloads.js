@@ -23,8 +23,24 @@ function failure(url, response) {
 }
 
 /**
- * fetch (the worker's, so counted when tracked) that rejects on an HTTP error status, or when
- * it fails; the error's `failed` is {file, damaged} (see failure).
+ * The server answered a file with an HTTP error status (404: it does not have it): the
+ * connection works, so the page names the file rather than blame the network (stops.js).
+ */
+export class RefusedFile extends Error {
+  constructor(url, status) {
+    const path = new URL(url, globalThis.location?.href).pathname;
+    super(`${path} answered ${status}`);
+    this.path = path;
+    this.status = status;
+    this.failed = failure(url);
+  }
+}
+
+/**
+ * fetch (the worker's, so counted when tracked) that rejects on an HTTP error status (a
+ * RefusedFile) or when it fails; the error's `failed` is {file, damaged} (see failure). The
+ * service worker's answer for a file it has no good copy of offline is no refusal of the
+ * server's: it rejects like a failed download, with `damaged` set when the copy was damaged.
  */
 export async function fetchOk(url, init) {
   let response;
@@ -34,12 +50,28 @@ export async function fetchOk(url, init) {
     const failed = new Error(`${url} did not download (${err.message})`);
     throw Object.assign(failed, { failed: failure(url) });
   }
-  if (!response.ok) {
-    const path = new URL(url, globalThis.location?.href).pathname;
-    const err = new Error(`${path} answered ${response.status}`);
-    throw Object.assign(err, { failed: failure(url, response) });
+  if (response.ok) return response;
+  if (!response.headers.get(UNAVAILABLE)) throw new RefusedFile(url, response.status);
+  const failed = new Error(`${url} is not kept for offline use and did not download`);
+  throw Object.assign(failed, { failed: failure(url, response) });
+}
+
+/**
+ * After a download failed some other way (an import, or Pyodide's own fetch, which say no
+ * status): the first of urls the server answers with an error status, as a RefusedFile, or
+ * null when it has them all or does not answer (no connection). Asked past every cache, and
+ * past the service worker, which passes on requests other than GET.
+ */
+export async function refusedOf(urls) {
+  for (const url of urls) {
+    try {
+      const response = await fetch(url, { method: "HEAD", cache: "no-store" });
+      if (!response.ok) return new RefusedFile(url, response.status);
+    } catch {
+      return null;
+    }
   }
-  return response;
+  return null;
 }
 
 /**

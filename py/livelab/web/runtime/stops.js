@@ -12,6 +12,24 @@ export const WORKER_FAILED =
   "Python could not start because its worker script did not load. " +
   "Check your connection, then press Retry.";
 
+/**
+ * What the page says when the server answered a file Python needs with an error status
+ * (a RefusedFile, downloads.js): the file and the status, and who can fix it, since checking
+ * the connection cannot.
+ */
+export function refusedMessage({ path, status }) {
+  if (status === 404 || status === 410) {
+    return (
+      `Python could not start because the file ${path} is missing on the server ` +
+      `(it answered ${status}). The site is incomplete: tell whoever runs it.`
+    );
+  }
+  return (
+    `Python could not start because the server answered ${status} for the file ${path}. ` +
+    "Press Retry; if it fails again, tell whoever runs the site."
+  );
+}
+
 /** How long a boot may go without news in this phase, and what the page says after that. */
 export function stall(phase) {
   if (phase === "download") {

@@ -1,5 +1,13 @@
-// The Pyodide worker: one per tab, started by runtime/client.js. It boots Pyodide, NumPy and
-// the livelab package, then answers one request at a time (the client never sends two).
+// The Pyodide worker, started by runtime/client.js. It boots Pyodide, NumPy and the livelab
+// package, then answers one request at a time (the client never sends two).
+//
+// Its role, from its URL's #fragment (client.js), says what it answers
+// (livelab.worker_api.ROLES): "python", the page's main worker, draws labs and grades checks
+// and never runs student code; "scratch" runs the scratchpad's code; "runner" runs one blank
+// of a code question and is then ended. Both that run student code first lose the origin's
+// storage, other workers and channels (sandbox.js); a runner also loses the network and is
+// booted without the course (livelab.set_aside), so nothing it runs can reach the site's
+// files, the reference or a later verdict.
 //
 // In:  {type: "interrupt-buffer", buffer}   a SharedArrayBuffer for stopping runs
 //      {id, type: "run", code}               execute code, reply with what it printed
@@ -19,14 +27,16 @@
 // restart is null, or why the client must replace this worker once the reply is read:
 // "changed" (student code changed the interpreter; livelab.worker_state says what counts)
 // or "memory" (WebAssembly memory never shrinks, so a big array would keep it for good).
-// The reply then carries the sentence for the page: value.note, or error.note. A check's
-// verdict never survives "changed": it becomes the error CheckVoid (the attempt is not graded).
+// The reply then carries the sentence for the page: value.note, or error.note.
 //
 // The boot itself (snapshot, downloads, progress) is in boot.js; the snapshot for later boots
 // is made by another worker (snapshot-worker.js). After a boot that had no
 // stored .pyc files, they are compiled between requests and stored (pycache.js).
 
 import { headStart } from "./head-start.js";
+import { strip } from "./sandbox.js";
+
+const ROLE = { "#runner": "runner", "#scratch": "scratch" }[self.location.hash] ?? "main";
 
 // The boot's modules load only after headStart has set the stored bytes, the manifest and
 // pyodide.asm.js coming (see head-start.js); they are bound below once loaded.
@@ -40,11 +50,9 @@ let api = null;
 let interruptBuffer = null;
 let pyodideModule = null;
 let studentCodeRan = false;
+let calls = new Set(); // what this worker answers, by role (bound at boot)
 let lastAnswerAt = 0; // when the last request was answered (performance.now())
 const IDLE_MS = 250; // no request for this long: the page's first requests were answered
-
-const VOID_CHECK =
-  "This check does not count: Python's own modules or the grader changed while it ran.";
 
 /** An error in the shape Python's error_reply gives it. */
 function errorReply(type, message) {
@@ -84,12 +92,19 @@ function answer(message) {
 
 function answerRequest(message) {
   const name = message.type === "run" ? "run" : message.name;
+  if (!calls.has(name)) {
+    const error = errorReply("ProtocolError", `a ${ROLE} worker does not answer ${name}`);
+    postMessage({ id: message.id, type: "error", error, restart: null });
+    return;
+  }
   const studentCode = api.studentCalls.has(name);
   let reply;
   try {
     // The warm-up before the first student code is not the student's time: the client
     // counts the request's time limit from "started".
-    if (studentCode && !api.snapshot) api.snapshot = api.cleanState(PACKAGE_DIR);
+    if (studentCode && !api.snapshot && ROLE === "scratch") {
+      api.snapshot = api.cleanState(PACKAGE_DIR);
+    }
     studentCodeRan ||= studentCode;
     postMessage({ id: message.id, type: "started" });
     if (message.type !== "run" && message.type !== "call") {
@@ -108,12 +123,8 @@ function answerRequest(message) {
   // Python obeyed a stop: say so now, since the state check below can take a while on a
   // busy machine and the client would otherwise end this worker as unresponsive.
   if (reply.error?.type === "KeyboardInterrupt") postMessage({ id: message.id, type: "interrupted" });
-  const { restart, note } = afterRequest(studentCode);
-  // A check during which the grader or Python's own modules changed proves nothing, whatever
-  // its verdict: the code under test may have rewritten how answers are compared.
-  if (restart === "changed" && name === "code_check" && !reply.error) {
-    reply = { error: errorReply("CheckVoid", VOID_CHECK) };
-  }
+  // A runner is ended after this reply: nothing to check.
+  const { restart, note } = ROLE === "runner" ? { restart: null, note: null } : afterRequest(studentCode);
   if (reply.error) {
     if (note) reply.error.note = note;
     postMessage({ id: message.id, type: "error", error: reply.error, restart });
@@ -149,29 +160,54 @@ const ready = modules.then(
   ([bootModule, pycache]) => {
     ({ BootError, PACKAGE_DIR } = bootModule);
     ({ makePycs, storePycs } = pycache);
-    return bootModule.boot().then(
-      (booted) => {
-        const { bootMs, phases } = booted;
-        api = booted.api;
-        pyodideModule = booted.pyodide;
-        if (interruptBuffer) pyodideModule.setInterruptBuffer(interruptBuffer);
-        postMessage({ type: "ready", bootMs, phases });
-        if (booted.pycsNeeded) whenIdle(() => storeBytecode(booted.pycsNeeded));
-        return true;
-      },
-      (err) => {
-        const failed =
-          err instanceof BootError
-            ? err
-            : new BootError("Python could not start. Reload the page to try again.", err);
-        postMessage({ type: "boot-error", message: failed.message, detail: failed.detail });
-        return false;
-      },
-    );
+    const sandboxed = (booted) => {
+      if (ROLE === "runner") {
+        const setAside = booted.pyodide.pyimport("livelab.set_aside");
+        try {
+          setAside.check_no_course(PACKAGE_DIR, booted.courseModules);
+        } finally {
+          setAside.destroy();
+        }
+      }
+      if (ROLE !== "main") booted.phases.removed = strip({ network: ROLE !== "runner" });
+      return booted;
+    };
+    return bootModule
+      .boot({ withCourse: ROLE !== "runner" })
+      .then((booted) => {
+        try {
+          return sandboxed(booted);
+        } catch (err) {
+          throw new BootError("Python could not set up a safe place to run your code.", err);
+        }
+      })
+      .then(
+        (booted) => {
+          const { bootMs, phases } = booted;
+          api = booted.api;
+          pyodideModule = booted.pyodide;
+          calls = api.roleCalls(ROLE);
+          if (interruptBuffer) pyodideModule.setInterruptBuffer(interruptBuffer);
+          postMessage({ type: "ready", bootMs, phases });
+          if (booted.pycsNeeded && ROLE === "main") whenIdle(() => storeBytecode(booted.pycsNeeded));
+          return true;
+        },
+        (err) => {
+          const failed =
+            err instanceof BootError
+              ? err
+              : new BootError("Python could not start. Reload the page to try again.", err);
+          postMessage({ type: "boot-error", message: failed.message, detail: failed.detail });
+          return false;
+        },
+      );
   },
   (err) => {
     // A module of this worker did not load: the page hears it as the worker's own script
-    // failing (its error event), as when worker.js itself does not load.
+    // failing (its error event), as when worker.js itself does not load, with the module's
+    // address when the error names it (the client asks the server whether it is there).
+    const url = String(err?.message ?? "").match(/https?:\/\/\S+\.js/)?.[0];
+    if (url) postMessage({ type: "module-failed", url });
     reportError(err);
     return false;
   },

@@ -1,16 +1,22 @@
 // A fill-in-the-blank code question. Run shows what the example prints, in the output area
-// and the run status line; Check asks the grader (livelab.grading in the worker) for the
-// verdict, which a later Run leaves alone. Output is always text. Stop ends a running
+// and the run status line; Check asks for the verdict (runtime/checks.js: the blank runs in a
+// worker of its own, livelab.grading decides in the page's main worker), which a later Run
+// leaves alone. Output is always text. Stop ends a running
 // program; the runtime also stops it after its time limit. The hint and the reference
 // answer stay sealed until asked for; a shown answer never counts as solved.
 
 import { CUT_NOTE, QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
+import { codeRequest, prepareRunner, retryChecks } from "../runtime/checks.js";
 import { unseal } from "./sealed.js";
 import { enable, markColumn, markStale, runtimeProblem, showUnavailable, showVerdict } from "./verdict.js";
 
 const HINT_AFTER = 3; // failed checks before the hint is offered
 const TIMEOUT_MS = 5_000;
 const BUSY = Symbol("busy"); // nothing was graded: a check already runs, or Python is down
+// Only a check that ran the student's code to a verdict is an attempt: one that ran out of
+// time is (a verdict on the code); a stopped, voided or crashed one is not.
+const VERDICT_ERRORS = new Set(["Timeout"]);
+const NOT_COUNTED = " It does not count as an attempt.";
 
 /** Enter keeps the line's indent, Tab indents by four spaces (unless Escape came just before:
  * then Tab leaves the field, so the keyboard is never trapped). True when the key was used. */
@@ -56,6 +62,7 @@ export function mount(el, runtime) {
   const confirm = el.querySelector("[data-confirm]");
   const reveal = el.querySelector("[data-reveal]");
   let running = null;
+  let graded = null; // {answer, verdict} of the last check counted here: the same again is no new attempt
 
   const lines = blank.hasAttribute("data-lines"); // a text area: the blank spans several lines
   const minRows = lines ? blank.rows : 0;
@@ -64,6 +71,7 @@ export function mount(el, runtime) {
     else blank.size = Math.max(24, blank.value.length + 2);
   };
   const onInput = () => {
+    prepareRunner();
     fit();
     markStale(el);
     // The student's text survives a reload even before a check (cut, and said, if huge).
@@ -79,19 +87,21 @@ export function mount(el, runtime) {
     runtime.state === "starting" ? `${text} It runs as soon as Python has started (see the top of the page).` : text;
   const pointAt = (error) => error?.line === 1 && markColumn(blank, error.column);
 
-  async function send(name, pending) {
+  async function send(action, pending) {
     if (running) return BUSY;
     buttons.run.disabled = buttons.check.disabled = true;
     buttons.stop.hidden = false;
     pending();
-    running = runtime.call(name, { question, blank: blank.value }, { timeoutMs: TIMEOUT_MS });
+    running = codeRequest(action, question, blank.value, { timeoutMs: TIMEOUT_MS });
     try {
       return await running;
     } catch (err) {
       if (err.type !== "RuntimeUnavailable") {
-        return { verdict: "error", message: runtimeProblem(err), stdout: "", error: null };
+        const counts = VERDICT_ERRORS.has(err.type);
+        const message = runtimeProblem(err) + (err.type === "Stopped" ? NOT_COUNTED : "");
+        return { verdict: "error", message, stdout: "", error: null, counts };
       }
-      showUnavailable(el, err, runtime); // not an attempt: nothing ran
+      showUnavailable(el, err, retryChecks); // not an attempt: nothing ran
       return BUSY;
     } finally {
       running = null;
@@ -101,7 +111,7 @@ export function mount(el, runtime) {
   }
 
   async function run() {
-    const result = await send("code_run", () => (runStatus.textContent = waiting("Running the example…")));
+    const result = await send("run", () => (runStatus.textContent = waiting("Running the example…")));
     if (result === BUSY) return;
     showOutput([result.stdout, errorLine(result.error)].filter(Boolean).join("\n"));
     runStatus.textContent =
@@ -111,12 +121,16 @@ export function mount(el, runtime) {
   }
 
   async function check() {
-    const result = await send("code_check", () => showVerdict(el, "pending", waiting("Checking…")));
+    const answer = blank.value;
+    const result = await send("check", () => showVerdict(el, "pending", waiting("Checking…")));
     if (result === BUSY) return; // Enter or Check again while a check runs: not an attempt
     showOutput(result.stdout || "");
     runStatus.textContent = "";
-    if (record.attempt(blank.value, result.verdict, result.message)) {
-      runStatus.textContent = CUT_NOTE;
+    // Checking the same answer again (Enter pressed fifty times) gives nothing new to count.
+    const again = graded?.answer === answer && graded.verdict === result.verdict;
+    if (result.counts !== false && !again) {
+      graded = { answer, verdict: result.verdict };
+      if (record.attempt(answer, result.verdict, result.message)) runStatus.textContent = CUT_NOTE;
     }
     if (result.note) runStatus.textContent = `${runStatus.textContent} ${result.note}`.trim();
     const solvedNote = result.verdict === "correct" && record.shown ? SHOWN_NOTE : result.message;
@@ -164,7 +178,7 @@ export function mount(el, runtime) {
     if (copy && el.contains(copy)) copy.dataset.clipboardText = program();
   };
 
-  const stop = () => running && runtime.stop(running.id);
+  const stop = () => running?.stop();
   let leaving = false; // Escape was pressed: the next Tab leaves the text area
   const onKey = (event) => {
     if (lines) {
@@ -174,7 +188,7 @@ export function mount(el, runtime) {
     }
     if (event.key === "Enter" && (!lines || event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      check();
+      if (!event.repeat) check(); // a held-down Enter is one check
     }
   };
   const actions = {

@@ -169,7 +169,7 @@ function savedParams(el) {
   if (!saved || typeof saved !== "object") return {};
   const current = JSON.parse(el.dataset.params);
   return Object.fromEntries(
-    Object.entries(saved).filter(([name, value]) => name in current && sameShape(value, current[name])),
+    Object.entries(saved).filter(([name, value]) => Object.hasOwn(current, name) && sameShape(value, current[name])),
   );
 }
 

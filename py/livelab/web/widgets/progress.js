@@ -32,10 +32,13 @@ export function mount(el) {
   };
   const onClick = (event) => actions[event.currentTarget.dataset.action]?.();
   const buttons = [...el.querySelectorAll("[data-action]")];
+  const refill = () => fill(el); // storage full, then written: the note follows
   enable(el);
   fill(el);
   for (const button of buttons) button.addEventListener("click", onClick);
+  document.addEventListener("livelab:storage", refill);
   return () => {
     for (const button of buttons) button.removeEventListener("click", onClick);
+    document.removeEventListener("livelab:storage", refill);
   };
 }

@@ -13,11 +13,14 @@ const isPlain = (value) => value !== null && typeof value === "object" && !Array
 function read() {
   try {
     const data = JSON.parse(localStorage.getItem(KEY) ?? "null");
-    if (isPlain(data) && data.version === VERSION && isPlain(data.pages)) return data;
+    // Pages in an object without a prototype: a page key is only ever a key ("__proto__" too).
+    if (isPlain(data) && data.version === VERSION && isPlain(data.pages)) {
+      return { version: VERSION, pages: Object.assign(Object.create(null), data.pages) };
+    }
   } catch {
     // unreadable or unavailable: start empty
   }
-  return { version: VERSION, pages: {} };
+  return { version: VERSION, pages: Object.create(null) };
 }
 
 const unsaved = new Map(); // page key -> text, when storage refused it

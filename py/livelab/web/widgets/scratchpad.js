@@ -114,6 +114,7 @@ class Scratchpad {
 
   /** Open the panel with this page's text, and put the caret in the editor. */
   async open() {
+    this.runtime.warm(); // its own Python, started when first opened
     this.panel.hidden = false;
     this.toggle.setAttribute("aria-expanded", "true");
     keepPlace(() => document.documentElement.classList.add("livelab-scratchpad-open"));
