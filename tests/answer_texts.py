@@ -1,6 +1,6 @@
 """What students might type, per spec, for the shared numeric-answer vectors.
 
-Chosen to run every line of livelab.answer_text and livelab.answers (test_answer_vectors
+Chosen to run every line of livelab.answer_text, answer_vector and answers (test_answer_vectors
 checks that) and the places where JavaScript and Python could part: whitespace sets,
 characters outside the Basic Multilingual Plane, object keys such as "constructor",
 rounding of long numbers, overflow edges, half-way cases of the "g" format in messages, and
@@ -82,7 +82,7 @@ UNREADABLE = [
     "0^-1", "0^-0.5", "(-0)^-1", "(-2)^(1e300)", "2^1024", "1/0", "1/(1-1)", "0/0", "1/-0",
     "1e308*10", "1e308+1e308", "-1e308-1e308", "1e300/1e-300", "nan", "NaN", "inf", "-inf",
     "Infinity", "∞", "2inf", "2nan", "[0.84]", "[0.84, 1]", " [1]", "0.84, 0.85", "0,84,1",
-    "1..2", ".", ",", "$5", "5%", "0.84!", "½", "0.84 ± 0.01", "٠.٨٤", "０.８４", "‐0.84",
+    "1..2", ".", ",", "$5", "5%", "0.84!", "½", "0.84 ± 0.01", "‐0.84",
     "﹣0.84", "\ufeff0.84", "\u200b0.84", "😀", "1+😀", "0.84😀", "😀" * 13, "😀" * 150,
     "😀" * 201, "a" * 201, "1" * 201, "constructor", "toString", "__proto__", "hasOwnProperty",
     "abcdefghijklmnopq", "sqrt(constructor)", "sqrt(-1234565)", "sqrt(-123456.5)",
@@ -92,8 +92,13 @@ UNREADABLE = [
     repeat("-", 21, "", "1"), repeat("1^", 21, "", "1"), repeat("sqrt ", 21, "", "1"),
     repeat("😀", 100, "1+"),
 ]
+# Digits of other scripts: full-width and Arabic-Indic ones are read, others get a message.
+OTHER_SCRIPTS = [
+    "٠.٨٤", "٠٫٨٤", "۰٫۸۴", "٠,٨٤", "０.８４", "０．８４", "０，８４", "（０．８４）",
+    "０.８４＋０", "१.८४", "0.8४", "0.84 १", "٠٫٨٤ ٠", "[０．８４]",
+]
 TEXTS: dict[str, list] = {
-    "sin-1": NUMBERS + ARITHMETIC + UNREADABLE,
+    "sin-1": NUMBERS + ARITHMETIC + UNREADABLE + OTHER_SCRIPTS,
     "exact-12": [
         "12", "12.0", "12,0", "1.2e1", "24/2", "12.4", "12.49", "12.5", "11.6", "11.5", "64",
         "64.0000000001", "12.000000001", "12.0000000009", "13", "[12]", "12 dozen", "",
@@ -114,10 +119,19 @@ TEXTS: dict[str, list] = {
         "[0, 1.414))", "[0, 1.414]]", "[0, 1.414\u00a0]", "\u3000[0, 1.414]", "[0, ()]",
         "[0, 1.414,]", repeat("(", 21, "[0, ", "1" + ")" * 21 + "]"), repeat("😀", 90, "[0, ", "]"),
         "[0, 2, 3e]", "[0; (1; 2)]", "(0; 1.414)", "[(0, 1.414)]",
+        # decimal commas, blanks between the numbers, digits of other scripts
+        "[0; 1,414]", "[0,0; 1,414]", "0; 1,414", "0,0 1,414", "0,0  1,414", "[0 1,414]",
+        "0 1.414", "[0 (1.414)]", "[0 √2]", "[0 sqrt 2]", "[0 -1.414]", "[0 - 1.414]",
+        "[0 -1.414 2]", "0 1.414 )", "0 1.414)", "0 1.414 😀", "[0 1.414 2pi]", "0 1.414 ٠",
+        "[0; 1, 414]", "[0;1,414,]", "[0,5, 1]", "[0, 0,5]", "[0,1,414]", "0,1,414",
+        "[0,5; 1,41]", "０，１．４１４", "[０； １，４１４]", "[٠؛ ١٫٤١٤]", "٠ ١٫٤١٤", "[۰ ۱٫۴۱۴]",
+        "[0, ५]", "[0, 1.41४]", "[0 (1; 2)]", "1,0 2,0 3,0",
     ],
     "four": [
         "0.5, -1.5, 2.25, 4", "0.5, -1.5, 2.3, 4", "0.5, -1.5, 2.2, 4", "0.6, -1.4, 2.4, 4.1",
         "0.6, -1.5, 2.4, 4", "0.5, 1.5, 2.25, 4", "0.5, 1.5, 3.5, 9", "1/2; -3/2; 9/4; 2^2",
+        "0,5 -1,5 2,25 4", "[ 0.5  -1.5   2.25  4.  ]", "0,5; -1,5; 2,25; 4", "0,5,-1,5,2,25,4",
+        "[0.5 -1.5 2.25 4]", "[0.5 - 1.5 2.25 4]", "0.5 -1.5 +2.25 4",
     ],
     "exact-0": _edges(None),
     **{f"zero-{d}": _edges(d) for d in range(9)},

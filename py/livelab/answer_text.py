@@ -2,8 +2,10 @@
 
 Accepted: `0.84`, `.84`, `0,84` (decimal comma), `3`, `-2.5`, scientific notation as NumPy
 prints it (`8.4e-1`, `3.0e-05`, `1e-3`, `2E3`, `-1.5e+2`), and arithmetic with `+ - * / ^`
-(or `**`), parentheses, `sqrt` (or `√`), `sin`, `cos`, `exp`, `ln`, `pi`, `e`. Vector answers
-are numbers separated by commas or semicolons, with or without brackets: `[0, sqrt(2)]`.
+(or `**`), parentheses, `sqrt` (or `√`), `sin`, `cos`, `exp`, `ln`, `pi`, `e`. Full-width
+digits and signs (`０,５`) and Arabic-Indic digits (`٠٫٥`, `۰٫۵`) read as their ASCII twins,
+one character for one; other scripts' digits get a message asking for 0 to 9. Vector
+answers (livelab.answer_vector) are numbers separated by commas, semicolons or blank space.
 
 The letter e: right after digits and followed by digits (an optional sign in between, no
 spaces) it starts a power of ten, as in Python and NumPy: `2e-3` is 0.002, `2E3` is 2000.
@@ -42,12 +44,27 @@ CONSTANTS = {"pi": math.pi, "π": math.pi, "e": math.e}
 NOT_FINITE = ("nan", "inf", "infinity", "∞")
 # Typographic signs students paste from the page, one character for one, so that character
 # positions in messages match what the student typed.
-SIGNS = str.maketrans({"−": "-", "–": "-", "×": "*", "·": "*", "÷": "/"})
+# Full-width forms (East Asian keyboards) and Arabic-Indic digits with their decimal point
+# and list signs are read as the ASCII they stand for.
+FULL_WIDTH = "０１２３４５６７８９．，；＋－（）［］＊／＾"
+ARABIC = "٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹٫،؛"
+SIGNS = str.maketrans(
+    {
+        "−": "-",
+        "–": "-",
+        "×": "*",
+        "·": "*",
+        "÷": "/",
+        **dict(zip(FULL_WIDTH, "0123456789.,;+-()[]*/^", strict=True)),
+        **dict(zip(ARABIC, "0123456789" * 2 + ".,;", strict=True)),
+    }
+)
 NUMBER = r"(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)(?:[eE][-+]?[0-9]+)?"
 NAME = r"[A-Za-zπ∞]+|√"
 TOKEN = re.compile(rf"\s*(?:{NUMBER}|{NAME}|\*\*|[-+*/^()])")
 WORD = re.compile(NAME)
 READABLE = "only digits, + - * / ^, parentheses and names such as sqrt or pi can be read"
+OTHER_DIGITS = "write the digits as 0 to 9"
 
 
 class Unreadable(ValueError):
@@ -62,7 +79,7 @@ class Unreadable(ValueError):
         self.column = column
 
 
-def _quote(text: str, limit: int = 12) -> str:
+def quote(text: str, limit: int = 12) -> str:
     """Text echoed back in a message, cut short so a pasted page is never repeated."""
     return f"“{text[:limit]}…”" if len(text) > limit else f"“{text}”"
 
@@ -74,10 +91,10 @@ def _key(name: str) -> str:
 
 def _unknown(name: str) -> str:
     known = "sqrt, sin, cos, exp, ln, pi and e"
-    return f"the name {_quote(name)} is unknown; the known names are {known}"
+    return f"the name {quote(name)} is unknown; the known names are {known}"
 
 
-def _check_length(text: str) -> None:
+def check_length(text: str) -> None:
     if len(text) > MAX_LENGTH:
         raise Unreadable(
             f"The answer is {len(text)} characters long; type at most {MAX_LENGTH}, "
@@ -86,13 +103,16 @@ def _check_length(text: str) -> None:
 
 
 @dataclass
-class _Parser:
+class Parser:
     text: str
     decimal_comma: bool
     offset: int = 0
     """Where text starts in what the student typed (a vector entry starts after a comma)."""
     entry: str = ""
     """How a vector entry is named in messages, e.g. "entry 2"; empty for one number."""
+    spaced: bool = False
+    """Vector entries separated by blank space (read_spaced): a sign after a blank and glued
+    to what follows starts the next entry, as in NumPy's `[ 0.5 -1.5]`."""
     pos: int = 0
     depth: int = 0
 
@@ -110,11 +130,11 @@ class _Parser:
         inside = f" in {self.entry}" if self.entry else ""
         character = self.offset + start + 1
         return Unreadable(
-            f"Could not read {_quote(rest)}{inside} (character {character}): {why}.", character
+            f"Could not read {quote(rest)}{inside} (character {character}): {why}.", character
         )
 
     def not_finite(self, name: str) -> Unreadable:
-        return Unreadable(f"{self.subject} must be a finite number, not {_quote(name)}.")
+        return Unreadable(f"{self.subject} must be a finite number, not {quote(name)}.")
 
     def finite(self, value: float) -> float:
         if not math.isfinite(value):
@@ -146,11 +166,19 @@ class _Parser:
 
     def expression(self) -> float:
         value = self.term()
-        while self.peek() in ("+", "-"):
+        while self.peek() in ("+", "-") and not self.signed_entry():
             op = self.take()
             right = self.term()
             value = self.finite(value + right if op == "+" else value - right)
         return value
+
+    def signed_entry(self) -> bool:
+        """Whether a sign starts the next entry: spaced, after a blank, glued to what follows."""
+        rest = self.text[self.pos :]
+        if not self.spaced or not rest[:1].isspace():
+            return False
+        sign = rest.lstrip()
+        return len(sign) > 1 and not sign[1].isspace()
 
     def term(self) -> float:
         value = self.unary()
@@ -192,6 +220,8 @@ class _Parser:
         if token is None:
             if not self.entry and self.text[self.pos :].lstrip().startswith("["):
                 raise self.fail("this question asks for one number, not a list")
+            if self.text[self.pos :].lstrip()[:1].isdecimal():
+                raise self.fail(OTHER_DIGITS)
             raise self.fail("expected a number")
         if token == "(":
             self.take()
@@ -227,7 +257,7 @@ class _Parser:
         value = float(token.replace(",", "."))
         if math.isinf(value):
             raise Unreadable(
-                f"The number {_quote(token)} is too large to use; the largest is about 1.8e308."
+                f"The number {quote(token)} is too large to use; the largest is about 1.8e308."
             )
         return value
 
@@ -256,7 +286,7 @@ class _Parser:
         if rest.startswith(")"):
             raise self.fail("this “)” has no “(” to close")
         if rest and self.peek() is None:
-            raise self.fail(READABLE)
+            raise self.fail(OTHER_DIGITS if rest[0].isdecimal() else READABLE)
         if rest:
             raise self.fail(
                 "a complete number ends just before this; join the parts with an operator "
@@ -271,50 +301,20 @@ class _Parser:
         self.done()
         return value
 
+    def read_spaced(self) -> list[float]:
+        """Entries separated by blank space, each named "entry n" in messages."""
+        values: list[float] = []
+        while True:
+            self.entry = f"entry {len(values) + 1}"
+            values.append(self.expression())
+            rest = self.text[self.pos :]
+            if not rest.strip():
+                return values
+            if not rest[0].isspace() or self.peek() in (None, ")"):
+                self.done()  # raises: says what cannot follow the entry
+
 
 def read_number(text: str, decimal_comma: bool = True) -> float:
     """The value of one number or arithmetic expression; Unreadable if it is not one."""
-    _check_length(text)
-    return _Parser(text.translate(SIGNS), decimal_comma).read()
-
-
-def _outer_brackets(text: str) -> tuple[int, int]:
-    """Start and end of the text inside one pair of brackets around the whole answer."""
-    lead = len(text) - len(text.lstrip())
-    inner = text.strip()
-    if len(inner) < 2 or inner[0] + inner[-1] not in ("[]", "()"):
-        return 0, len(text)
-    depth = 0
-    for char in inner[:-1]:
-        depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(char, 0)
-        if depth == 0:
-            return 0, len(text)  # as in "(1), (2)": the first bracket closes early
-    return lead + 1, lead + len(inner) - 1
-
-
-def _split_top_level(text: str, start: int) -> list[tuple[int, str]]:
-    """Split on commas/semicolons outside parentheses; each part with where it starts."""
-    parts, depth = [], 0
-    for i in range(start, len(text)):
-        char = text[i]
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if char in ",;" and depth == 0:
-            parts.append((start, text[start:i]))
-            start = i + 1
-    parts.append((start, text[start:]))
-    return parts
-
-
-def read_vector(text: str) -> list[float]:
-    """Numbers separated by commas or semicolons, optionally in brackets."""
-    _check_length(text)
-    typed = text.translate(SIGNS)
-    if typed.strip()[:1] == "[" and typed.strip()[-1:] != "]":
-        raise Unreadable("The answer opens a “[” but does not close it with “]” at the end.")
-    start, end = _outer_brackets(typed)
-    if not typed[start:end].strip():
-        raise Unreadable("The answer is empty.")
-    values = []
-    for index, (offset, part) in enumerate(_split_top_level(typed[:end], start), start=1):
-        values.append(_Parser(part, False, offset, f"entry {index}").read())
-    return values
+    check_length(text)
+    return Parser(text.translate(SIGNS), decimal_comma).read()

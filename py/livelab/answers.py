@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from livelab.answer_text import Unreadable, read_number, read_vector
+from livelab.answer_text import SIGNS, Unreadable, read_number
+from livelab.answer_vector import DECIMAL_EXAMPLE, DIGIT_COMMA, read_vector
 
 __all__ = ["NumericSpec", "Unreadable", "grade_numeric", "read_number", "read_vector"]
 
@@ -91,7 +92,7 @@ def grade_numeric(spec: NumericSpec, text: str) -> dict:
     for wrong_value, message in spec.wrong:
         if spec.close(value, wrong_value):
             return {"verdict": "wrong", "message": message}
-    return {"verdict": "wrong", "message": _why_wrong(spec, value)}
+    return {"verdict": "wrong", "message": _why_wrong(spec, value, text)}
 
 
 def _entries(numbers: list[int]) -> str:
@@ -100,12 +101,18 @@ def _entries(numbers: list[int]) -> str:
     return f"Entries {', '.join(map(str, numbers[:-1]))} and {numbers[-1]} are"
 
 
-def _why_wrong(spec: NumericSpec, value: float | tuple[float, ...]) -> str:
+def _why_wrong(spec: NumericSpec, value: float | tuple[float, ...], text: str) -> str:
     """Feedback for a wrong value: close but rounded too early, or off."""
     if isinstance(spec.answer, tuple):
         assert isinstance(value, tuple)
         if len(value) != len(spec.answer):
-            return f"The answer has {len(spec.answer)} numbers; you gave {len(value)}."
+            count = f"The answer has {len(spec.answer)} numbers; you gave {len(value)}."
+            if not DIGIT_COMMA.search(text.translate(SIGNS)):
+                return count
+            return (
+                f"{count} If a comma in a number was meant as a decimal point, put “;” or "
+                f"blanks between the numbers, as in {DECIMAL_EXAMPLE}."
+            )
         gaps = [abs(v - t) for v, t in zip(value, spec.answer, strict=True)]
         far = [i for i, gap in enumerate(gaps, start=1) if not spec.nearly(gap)]
         if far:

@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from livelab.explain import plain
 from livelab.grading_compare import Mismatch, compare, same_behaviour
 from livelab.grading_execute import execute
 from livelab.grading_program import StudentError, compile_program
@@ -137,6 +138,9 @@ def _where(error: StudentError, q: CodeQuestion) -> str:
 
 def _suggestion(error: StudentError, q: CodeQuestion) -> str:
     """A short addition to an error message: a likely fix for common slips."""
+    clause = plain(error.type, error.message)
+    if clause:
+        return f" ({clause})"
     if error.type == "NameError" and "'" in error.message:
         name = error.message.split("'")[1]
         if name in q.name_hints:

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from livelab.explain import plain
 from livelab.grading_run import FRAMES_SHOWN, OUTPUT_LIMIT, CappedOutput, guarded
 from livelab.scratch_names import PRELOADED
 from livelab.worker_state import Unwatched
@@ -126,6 +127,9 @@ def _describe(space: _Space, exc: BaseException, filename: str) -> tuple[dict, s
             lines.append(f"    {source}")
     mine = [number for file, number, _ in frames if file == filename]
     lines.append(f"{kind}: {message}" if message else kind)
+    clause = plain(kind, message)
+    if clause:
+        lines.append(f"{clause[0].upper()}{clause[1:]}.")
     return _error(kind, message, mine[-1] if mine else None, None), "\n".join(lines)
 
 

@@ -2,9 +2,9 @@
 
 Arguments and results cross the JavaScript boundary as JSON strings, so no proxies leak and
 the same functions are easy to test in CPython. Errors come back as data, never raised, in
-one shape (error_reply): {"error": {type, message, line, column, deep}}; a stop
-(KeyboardInterrupt, raised by the runtime) has type "KeyboardInterrupt" and deep true when
-it caught a runaway recursion.
+one shape (error_reply): {"error": {type, message, line, column, deep, asleep}}; a stop
+(KeyboardInterrupt, raised by the runtime) has type "KeyboardInterrupt", deep true when
+it caught a runaway recursion and asleep true when it caught the code in time.sleep.
 
 After every request that ran student code the worker calls after_request with the snapshot
 taken by clean_state, and restarts Python when the answer says so (see worker_state).
@@ -25,6 +25,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from livelab import sleep
+from livelab.explain import BROKEN, MEMORY_LIMIT, with_plain
+
 if TYPE_CHECKING:
     from livelab.worker_state import Snapshot
 
@@ -39,8 +42,9 @@ STUDENT_CALLS = frozenset(
 """The calls that run student code: before the first, the worker calls clean_state; after
 each, after_request compares the state with that snapshot. (Clearing the scratchpad counts:
 dropping its objects can run their __del__.)"""
-MEMORY_LIMIT = 512 * 2**20
-"""WebAssembly memory (bytes) above which the worker is replaced: it never shrinks."""
+MEMORY_KEPT = MEMORY_LIMIT // 2
+"""WebAssembly memory (bytes) above which the worker is replaced after a request: memory
+never shrinks. (It cannot grow past MEMORY_LIMIT at all: web/runtime/memory-cap.js.)"""
 WARM_MODULES = ("numpy.fft", "numpy.linalg", "numpy.random")
 """NumPy's submodules a student is likely to reach for: clean_state imports them."""
 CHECKED_HASH_PYC = 0b11
@@ -52,7 +56,11 @@ RESTART_NOTES = {
     "the next check starts clean.",
     "memory": "Python's memory grew past {limit} MB, so Python was restarted to give it "
     "back; the next check starts clean.",
+    "broken": "Python was restarted because its insides were damaged; the next check starts clean.",
 }
+_damaged = False
+"""Whether a reply since the last after_request explained an error as a damaged interpreter
+(explain.BROKEN, for CPython's explain.BROKEN_TEXT): then the worker is replaced."""
 
 
 def _to_json(value: object) -> object:
@@ -74,9 +82,18 @@ def error_reply(
     line: int | None = None,
     column: int | None = None,
     deep: bool = False,
+    asleep: bool = False,
 ) -> dict:
-    """The one shape of an error the worker sends: type, message, where, and whether deep."""
-    return {"type": kind, "message": message, "line": line, "column": column, "deep": deep}
+    """The one shape of an error the worker sends: type, message, where, and for a stop
+    whether it came deep in a recursion or during time.sleep."""
+    return {
+        "type": kind,
+        "message": message,
+        "line": line,
+        "column": column,
+        "deep": deep,
+        "asleep": asleep,
+    }
 
 
 def error_data(exc: BaseException, filename: str = STUDENT_FILE) -> dict:
@@ -89,8 +106,9 @@ def error_data(exc: BaseException, filename: str = STUDENT_FILE) -> dict:
         if frames:
             colno = frames[-1].colno
             line, column = frames[-1].lineno, None if colno is None else colno + 1
-    message = exc.msg if isinstance(exc, SyntaxError) else str(exc)
-    return error_reply(type(exc).__name__, message, line, column)
+    kind = type(exc).__name__
+    message = exc.msg if isinstance(exc, SyntaxError) else with_plain(kind, str(exc))
+    return error_reply(kind, message, line, column)
 
 
 def _run(code: str) -> dict:
@@ -213,23 +231,29 @@ code_check, both halves in one interpreter, are for CPython only."""
 
 
 def role_calls(role: str) -> list[str]:
-    """The calls a worker of that role answers; [] for a role that does not exist."""
-    return list(ROLES.get(role, ()))
+    """The calls a worker of that role answers; [] for a role that does not exist. A worker
+    whose role runs student code gets the stoppable time.sleep (livelab.sleep) here, once
+    at boot, before any of it runs."""
+    calls = list(ROLES.get(role, ()))
+    if STUDENT_CALLS.intersection(calls):
+        sleep.install()
+    return calls
 
 
 def call(name: str, args_json: str) -> str:
     """Call a listed function with keyword arguments; return {value} or {error} as JSON."""
+    global _damaged
     if name not in CALLS:
         return _dumps({"error": error_reply("LookupError", f"no call named {name!r}")})
     try:
-        value = CALLS[name](**json.loads(args_json))
+        reply = _dumps({"value": CALLS[name](**json.loads(args_json))})
     except Exception as exc:
-        return _dumps({"error": error_data(exc)})
+        reply = _dumps({"error": error_data(exc)})
     except KeyboardInterrupt as stop:
-        return _dumps(
-            {"error": error_reply("KeyboardInterrupt", "stopped", deep=_in_recursion(stop))}
-        )
-    return _dumps({"value": value})
+        why = {"deep": _in_recursion(stop), "asleep": sleep.asleep(stop)}
+        reply = _dumps({"error": error_reply("KeyboardInterrupt", "stopped", **why)})
+    _damaged = _damaged or BROKEN in reply
+    return reply
 
 
 def _in_recursion(stop: KeyboardInterrupt) -> bool:
@@ -257,6 +281,7 @@ def clean_state(files_root: str | None = None) -> Snapshot:
     from livelab.questions import all_code_questions
     from livelab.worker_state import refuse_audit_hooks, take_snapshot
 
+    sleep.install()
     for module in WARM_MODULES:
         importlib.import_module(module)
     for name in all_labs():  # all_labs imports every built-in lab module first
@@ -291,23 +316,28 @@ def after_request(
     """Whether the worker must be replaced after a request: (restart, note).
 
     restart is "changed" (student code changed the interpreter: see worker_state),
-    "memory" (the WebAssembly memory grew past MEMORY_LIMIT) or None; note is the sentence
+    "broken" (a reply explained an error as a damaged interpreter), "memory" (the
+    WebAssembly memory grew past MEMORY_KEPT) or None; note is the sentence
     for the page. After a request that ran no student code, the modules it imported join
     the snapshot; after one that did, they are forgotten (worker_state.forget_new_modules).
     A tuple, not JSON: student code may have broken the json module.
     """
+    global _damaged
+    damaged, _damaged = _damaged, False
     restart = None
-    if snapshot is not None and not ran_student_code:
+    if damaged:
+        restart = "broken"
+    elif snapshot is not None and not ran_student_code:
         snapshot.adopt_new_modules()
     elif snapshot is not None and snapshot.differences():
         restart = "changed"
     elif snapshot is not None:
         snapshot.forget_new_modules()
-    if restart is None and heap_bytes > MEMORY_LIMIT:
+    if restart is None and heap_bytes > MEMORY_KEPT:
         restart = "memory"
     if restart is None:
         return None, None
-    return restart, RESTART_NOTES[restart].format(limit=MEMORY_LIMIT // 2**20)
+    return restart, RESTART_NOTES[restart].format(limit=MEMORY_KEPT // 2**20)
 
 
 def bytecode_sources(package_dir: str) -> list[str]:

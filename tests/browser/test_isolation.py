@@ -156,7 +156,7 @@ def test_output_of_a_stopped_run_never_shows_up(page, request, served):
 def test_a_huge_array_in_a_blank_leaves_the_next_check_working(page, site):
     """A runner is ended after its check, memory and all; the page's Python is not touched."""
     q1 = open_question(page, site, "c1")
-    side = int((worker_api.MEMORY_LIMIT * 1.25 / 8) ** 0.5)  # float64 entries: 1.25 x the limit
+    side = int((worker_api.MEMORY_KEPT * 1.25 / 8) ** 0.5)  # float64 entries: 1.25 x the mark
     submit_code(page, "c1", f"(np.empty(({side}, {side})), {q1.reference_blank})[1]")
     expect(verdict(page, "c1")).to_have_text(re.compile("^Correct"), timeout=60_000)
     blank(page, "c1").fill(q1.reference_blank)
@@ -165,6 +165,37 @@ def test_a_huge_array_in_a_blank_leaves_the_next_check_working(page, site):
     expect(verdict(page, "c1")).to_have_text(re.compile("^Correct"))
     assert len(page.log.python_workers()) == 1
     assert len(page.log.python_workers("runner")) >= 2
+
+
+# Memory reached 4 GB in 4 s, inside the 5 s limit: a phone ends the tab before that. The
+# memory now stops growing at the limit, and Python says so at once.
+LARGE = "np.ones(250_000_000)"  # 1.9 GiB of float64: one NumPy array holds 2 GiB at most
+
+
+@pytest.mark.parametrize("served", ["site", "plain_site"])
+def test_an_allocation_of_2_gb_stops_at_the_limit_with_a_memory_error(page, request, served):
+    site = request.getfixturevalue(served)
+    q1 = open_question(page, site, "c1")
+    check_and_wait(page, site, "c1")
+    submit_code(page, "c1", f"({LARGE}, {q1.reference_blank})[1]")
+    # refused at 512 MB, not stopped at the time limit (nor the tab ended by the system)
+    expect(verdict(page, "c1")).to_contain_text("raised MemoryError at column", timeout=30_000)
+    expect(verdict(page, "c1")).to_contain_text(
+        "(Python ran out of memory: code here may use at most 512 MB, and this needed more, "
+        "so make the arrays or lists smaller)."
+    )
+    check_and_wait(page, site, "c1")
+    assert page.log.errors == []
+
+
+def test_a_long_sleep_in_a_blank_is_refused_at_once_and_says_why(page, site):
+    q1 = open_question(page, site, "c1")
+    submit_code(page, "c1", f"(__import__('time').sleep(100), {q1.reference_blank})[1]")
+    expect(verdict(page, "c1")).to_contain_text(
+        "raised TimeoutError at column 2 of your blank: time.sleep(100) would wait 100 s, but "
+        "a run may take at most 5 s: sleep less, or not at all (nothing here needs a pause)",
+        timeout=30_000,
+    )
 
 
 # ---- Python failing to boot ---------------------------------------------------------------

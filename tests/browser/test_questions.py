@@ -51,7 +51,7 @@ def test_numeric_right_answer_is_correct(page, site):
     expect(question(page, "q7").get_by_text(f"Answer: {q.reveal}")).to_be_visible()
 
 
-@pytest.mark.parametrize("text", [".84", "0,84", "sin(1)"])
+@pytest.mark.parametrize("text", [".84", "0,84", "sin(1)", "０．８４", "٠٫٨٤", "۰٫۸۴"])
 def test_numeric_accepts_other_spellings(page, site, text):
     open_question(page, site, "q7")
     answer_numeric(page, "q7", text)
@@ -65,6 +65,23 @@ def test_numeric_listed_wrong_answer_gets_its_message(page, site):
     expect(verdict(page, "q5")).to_contain_text("Not yet")
     expect(verdict(page, "q5")).to_contain_text(message)
     expect(question(page, "q5").get_by_role("button", name="Show answer")).to_be_visible()
+
+
+@pytest.mark.parametrize("text", ["[0; 1,414]", "0 1,414", "［０，１．４１４］", "[٠؛ ١٫٤١٤]"])
+def test_a_vector_with_decimal_commas_or_other_digits_is_read(page, site, text):
+    open_question(page, site, "e2")
+    answer_numeric(page, "e2", text)
+    expect(verdict(page, "e2")).to_have_text(re.compile("^Correct"))
+
+
+def test_a_decimal_comma_among_list_commas_says_how_to_write_it_and_is_not_counted(page, site):
+    open_question(page, site, "e2")
+    answer_numeric(page, "e2", "[0, 1,414]")
+    expect(verdict(page, "e2")).to_contain_text(
+        "commas separate the numbers here, so the comma in 1,414 is unclear; write 1.414 for "
+        "a decimal, or put “;” between the numbers, as in 0,5; 1,41."
+    )
+    expect(question(page, "e2").get_by_role("button", name="Show answer")).to_be_hidden()
 
 
 def test_numeric_unreadable_entry_is_explained_and_not_counted(page, site):

@@ -197,6 +197,77 @@ def test_without_isolation_a_stop_restarts_python_and_says_names_are_gone(page, 
     expect(output(page)).to_contain_text("NameError: name 'kept' is not defined")
 
 
+def test_a_list_of_a_billion_entries_is_a_memory_error_that_names_the_limit(page, site):
+    # It needs 4 GB: before the memory limit held as memory grew, the worker died and the
+    # page said Python's worker script did not load.
+    page.goto(site.url(LESSON))
+    open_scratchpad(page)
+    type_and_run(page, "x = [0] * 10**9")
+    expect(status(page)).to_have_text(
+        re.compile(r"^MemoryError on line 1; see the output\."), timeout=RUN_LIMIT
+    )
+    expect(output(page)).to_contain_text(
+        "Python ran out of memory: code here may use at most 512 MB, and this needed more, "
+        "so make the arrays or lists smaller."
+    )
+    type_and_run(page, "print('still here')")
+    expect(output(page)).to_have_text("still here", timeout=RUN_LIMIT)
+
+
+def test_an_array_doubling_towards_4_gb_stops_at_the_limit_and_python_is_replaced(page, site):
+    page.goto(site.url(LESSON))
+    open_scratchpad(page)
+    type_and_run(page, "a = np.ones(1)\nwhile True: a = np.concatenate([a, a])")
+    expect(status(page)).to_have_text(
+        re.compile(r"^MemoryError on line 2; see the output\. Python's memory grew past 256 MB"),
+        timeout=RUN_LIMIT,
+    )
+    expect(output(page)).to_contain_text("Python ran out of memory: code here may use at most")
+    type_and_run(page, "print('still here')")
+    expect(output(page)).to_have_text("still here", timeout=RUN_LIMIT)
+
+
+@pytest.mark.parametrize("code", ["[0] * 10**20", "np.zeros(10**20)"])
+def test_a_size_too_large_for_a_list_or_array_is_said_in_plain_words(page, site, code):
+    page.goto(site.url(LESSON))
+    open_scratchpad(page)
+    type_and_run(page, code)
+    expect(output(page)).to_contain_text(
+        "The number is too large to be the size of a list or an array: a size here must be "
+        "less than 2,147,483,648, and memory holds far fewer numbers than that.",
+        timeout=RUN_LIMIT,
+    )
+
+
+@pytest.mark.parametrize("served", ["site", "plain_site"])
+def test_a_sleep_longer_than_the_time_limit_is_refused_at_once_and_says_why(page, request, served):
+    site = request.getfixturevalue(served)
+    page.goto(site.url(LESSON))
+    open_scratchpad(page)
+    type_and_run(page, "import time\ntime.sleep(100)")
+    expect(output(page)).to_contain_text(
+        "TimeoutError: time.sleep(100) would wait 100 s, but a run may take at most 5 s: "
+        "sleep less, or not at all (nothing here needs a pause)",
+        timeout=RUN_LIMIT,
+    )
+    expect(status(page)).not_to_contain_text("loop")
+
+
+def test_sleeping_past_the_time_limit_is_blamed_on_sleeping_not_on_a_loop(page, site):
+    page.goto(site.url(LESSON))
+    open_scratchpad(page)
+    type_and_run(page, "print('warm')")
+    expect(output(page)).to_have_text("warm", timeout=RUN_LIMIT)
+    type_and_run(page, "import time\nfor step in range(10): time.sleep(1)")
+    expect(status(page)).to_have_text(
+        re.compile(
+            r"^Stopped: the code ran longer than 5 s and was sleeping \(time\.sleep\) when "
+            r"it was stopped\. Sleep less, or not at all: nothing here needs a pause\."
+        ),
+        timeout=RUN_LIMIT,
+    )
+
+
 def test_open_in_scratchpad_reproduces_the_rope_labs_score_exactly(page, site):
     open_live_lab(page, site)
     rope_lab = page.locator('[data-lab="rope"]')

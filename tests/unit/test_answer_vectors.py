@@ -15,6 +15,7 @@ from types import CodeType, ModuleType
 import pytest
 
 import livelab.answer_text
+import livelab.answer_vector
 import livelab.answers
 from livelab.answers import NumericSpec, grade_numeric
 from tests.answer_vectors import (
@@ -30,7 +31,7 @@ from tests.answer_vectors import (
 
 VECTOR_FILE = load()
 CASES = VECTOR_FILE["cases"]
-GRADER = (livelab.answer_text, livelab.answers)
+GRADER = (livelab.answer_text, livelab.answer_vector, livelab.answers)
 # The one line no typed text reaches: take() always follows a peek() that found a token.
 UNREACHED = {("take", "raise self.fail(READABLE)")}
 NOT_GRADING = {"to_json"}  # the spec as the page carries it

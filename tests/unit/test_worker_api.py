@@ -73,7 +73,7 @@ def test_call_refuses_names_outside_its_table():
     assert out["error"]["type"] == "LookupError"
 
 
-ERROR_KEYS = {"type", "message", "line", "column", "deep"}
+ERROR_KEYS = {"type", "message", "line", "column", "deep", "asleep"}
 
 
 def test_every_error_reply_has_the_one_shape_the_page_reads():
@@ -266,7 +266,7 @@ def test_student_code_cannot_add_an_audit_hook():
 
 
 def test_memory_past_the_limit_makes_the_worker_restart_with_a_note():
-    limit = worker_api.MEMORY_LIMIT
+    limit = worker_api.MEMORY_KEPT
     assert worker_api.after_request(None, False, limit // 2) == (None, None)
     restart, note = worker_api.after_request(None, False, limit + 1)
     assert restart == "memory"

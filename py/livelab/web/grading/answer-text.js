@@ -1,6 +1,7 @@
 // Reading a typed numeric answer on the page, exactly as livelab.answer_text reads it in
 // Python: the same grammar (numbers, decimal comma, scientific notation, + - * / ^ **,
-// parentheses, sqrt √ sin cos exp ln log, pi π e, lists), limits and messages. The vectors
+// parentheses, sqrt √ sin cos exp ln log, pi π e; full-width and Arabic-Indic digits), limits
+// and messages. Lists are read by ./answer-vector.js, with this parser. The vectors
 // in tests/answer_vectors.json hold both to the same readings and words; read that
 // module's docstring for what is accepted and why.
 //
@@ -31,13 +32,28 @@ const CONSTANTS = new Map([
   ["e", Math.E],
 ]);
 const NOT_FINITE = ["nan", "inf", "infinity", "∞"];
-const SIGNS = { "−": "-", "–": "-", "×": "*", "·": "*", "÷": "/" };
+// Full-width forms (East Asian keyboards) and Arabic-Indic digits with their decimal point
+// and list signs are read as the ASCII they stand for, one character for one.
+const FULL_WIDTH = "０１２３４５６７８９．，；＋－（）［］＊／＾";
+const ARABIC = "٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹٫،؛";
+const SIGNS = new Map([
+  ["−", "-"],
+  ["–", "-"],
+  ["×", "*"],
+  ["·", "*"],
+  ["÷", "/"],
+  ...Array.from(FULL_WIDTH, (char, i) => [char, "0123456789.,;+-()[]*/^"[i]]),
+  ...Array.from(ARABIC, (char, i) => [char, ("0123456789".repeat(2) + ".,;")[i]]),
+]);
+const SIGN = new RegExp(`[${[...SIGNS.keys()].join("")}]`, "gu");
 const NUMBER = "(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)(?:[eE][-+]?[0-9]+)?";
 const NAME = "[A-Za-zπ∞]+|√";
 const TOKEN = new RegExp(`${SPACE}*(?:${NUMBER}|${NAME}|\\*\\*|[-+*/^()])`, "y");
 const WORD = new RegExp(NAME, "y");
 const WHOLE_WORD = new RegExp(`^(?:${NAME})$`);
 const READABLE = "only digits, + - * / ^, parentheses and names such as sqrt or pi can be read";
+const OTHER_DIGITS = "write the digits as 0 to 9";
+const OTHER_DIGIT = /^\p{Nd}/u; // a digit of any script (Python's str.isdecimal)
 
 /** The text is not a number or arithmetic the parser reads; column is 1-based, or null. */
 export class Unreadable extends Error {
@@ -49,7 +65,7 @@ export class Unreadable extends Error {
 }
 
 /** Text echoed back in a message, cut short so a pasted page is never repeated. */
-function quote(text, limit = 12) {
+export function quote(text, limit = 12) {
   const chars = Array.from(text);
   return chars.length > limit ? `“${chars.slice(0, limit).join("")}…”` : `“${text}”`;
 }
@@ -59,7 +75,7 @@ const key = (name) => name.toLowerCase(); // case does not matter (E is e), π s
 const unknown = (name) =>
   `the name ${quote(name)} is unknown; the known names are sqrt, sin, cos, exp, ln, pi and e`;
 
-function checkLength(text) {
+export function checkLength(text) {
   const length = characters(text);
   if (length > MAX_LENGTH) {
     throw new Unreadable(
@@ -69,12 +85,16 @@ function checkLength(text) {
   }
 }
 
-const typographic = (text) => text.replace(/[−–×·÷]/g, (sign) => SIGNS[sign]);
+export const typographic = (text) => text.replace(SIGN, (sign) => SIGNS.get(sign));
 
-class Parser {
-  /** offset: characters before text in what the student typed; entry: e.g. "entry 2". */
-  constructor(text, decimalComma, offset = 0, entry = "") {
-    Object.assign(this, { text, decimalComma, offset, entry, pos: 0, depth: 0 });
+export class Parser {
+  /**
+   * offset: characters before text in what the student typed; entry: e.g. "entry 2";
+   * spaced: vector entries separated by blank space (readSpaced): a sign after a blank and
+   * glued to what follows starts the next entry, as in NumPy's `[ 0.5 -1.5]`.
+   */
+  constructor(text, decimalComma, offset = 0, entry = "", { spaced = false, pos = 0 } = {}) {
+    Object.assign(this, { text, decimalComma, offset, entry, spaced, pos, depth: 0 });
   }
 
   get subject() {
@@ -133,12 +153,20 @@ class Parser {
 
   expression() {
     let value = this.term();
-    while (["+", "-"].includes(this.peek())) {
+    while (["+", "-"].includes(this.peek()) && !this.signedEntry()) {
       const op = this.take();
       const right = this.term();
       value = this.finite(op === "+" ? value + right : value - right);
     }
     return value;
+  }
+
+  /** Whether a sign starts the next entry: spaced, after a blank, glued to what follows. */
+  signedEntry() {
+    const rest = this.text.slice(this.pos);
+    if (!this.spaced || !rest || lstrip(rest.slice(0, 1)) !== "") return false;
+    const sign = Array.from(lstrip(rest));
+    return sign.length > 1 && strip(sign[1]) !== "";
   }
 
   term() {
@@ -182,6 +210,7 @@ class Parser {
       if (!this.entry && lstrip(this.text.slice(this.pos)).startsWith("[")) {
         throw this.fail("this question asks for one number, not a list");
       }
+      if (OTHER_DIGIT.test(lstrip(this.text.slice(this.pos)))) throw this.fail(OTHER_DIGITS);
       throw this.fail("expected a number");
     }
     if (token === "(") {
@@ -241,7 +270,7 @@ class Parser {
   done() {
     const rest = strip(this.text.slice(this.pos));
     if (rest.startsWith(")")) throw this.fail("this “)” has no “(” to close");
-    if (rest && this.peek() === null) throw this.fail(READABLE);
+    if (rest && this.peek() === null) throw this.fail(OTHER_DIGIT.test(rest) ? OTHER_DIGITS : READABLE);
     if (rest) {
       throw this.fail("a complete number ends just before this; join the parts with an operator such as * or +");
     }
@@ -256,52 +285,22 @@ class Parser {
     this.done();
     return value;
   }
+
+  /** Entries separated by blank space, each named "entry n" in messages. */
+  readSpaced() {
+    const values = [];
+    for (;;) {
+      this.entry = `entry ${values.length + 1}`;
+      values.push(this.expression());
+      const rest = this.text.slice(this.pos);
+      if (!strip(rest)) return values;
+      if (lstrip(rest.slice(0, 1)) !== "" || [null, ")"].includes(this.peek())) this.done(); // raises
+    }
+  }
 }
 
 /** The value of one number or arithmetic expression; throws Unreadable if it is not one. */
 export function readNumber(text, decimalComma = true) {
   checkLength(text);
   return new Parser(typographic(text), decimalComma).read();
-}
-
-/** Start and end of the text inside one pair of brackets around the whole answer. */
-function outerBrackets(text) {
-  const lead = text.length - lstrip(text).length;
-  const inner = strip(text);
-  if (inner.length < 2 || !["[]", "()"].includes(inner[0] + inner[inner.length - 1])) return [0, text.length];
-  let depth = 0;
-  for (const char of inner.slice(0, -1)) {
-    depth += { "(": 1, "[": 1, ")": -1, "]": -1 }[char] ?? 0;
-    if (depth === 0) return [0, text.length]; // as in "(1), (2)": the first bracket closes early
-  }
-  return [lead + 1, lead + inner.length - 1];
-}
-
-/** Split on commas and semicolons outside parentheses; each part with where it starts. */
-function splitTopLevel(text, start) {
-  const parts = [];
-  let depth = 0;
-  for (let i = start; i < text.length; i += 1) {
-    depth += { "(": 1, ")": -1 }[text[i]] ?? 0;
-    if (",;".includes(text[i]) && depth === 0) {
-      parts.push([start, text.slice(start, i)]);
-      start = i + 1;
-    }
-  }
-  parts.push([start, text.slice(start)]);
-  return parts;
-}
-
-/** Numbers separated by commas or semicolons, optionally in brackets. */
-export function readVector(text) {
-  checkLength(text);
-  const typed = typographic(text);
-  if (strip(typed).slice(0, 1) === "[" && strip(typed).slice(-1) !== "]") {
-    throw new Unreadable("The answer opens a “[” but does not close it with “]” at the end.");
-  }
-  const [start, end] = outerBrackets(typed);
-  if (!strip(typed.slice(start, end))) throw new Unreadable("The answer is empty.");
-  return splitTopLevel(typed.slice(0, end), start).map(([offset, part], index) =>
-    new Parser(part, false, characters(typed.slice(0, offset)), `entry ${index + 1}`).read(),
-  );
 }

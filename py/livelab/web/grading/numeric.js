@@ -4,7 +4,8 @@
 // operations in the same order as Python, so verdicts and messages agree; the shared vectors
 // (tests/answer_vectors.json) hold the two to that.
 
-import { readNumber, readVector, Unreadable } from "./answer-text.js";
+import { readNumber, typographic, Unreadable } from "./answer-text.js";
+import { DECIMAL_EXAMPLE, DIGIT_COMMA, readVector } from "./answer-vector.js";
 
 export { readNumber, readVector, Unreadable };
 
@@ -55,7 +56,7 @@ export function gradeNumeric(spec, text) {
   for (const [wrongValue, message] of spec.wrong ?? []) {
     if (close(spec, value, wrongValue)) return { verdict: "wrong", message };
   }
-  return { verdict: "wrong", message: whyWrong(spec, value) };
+  return { verdict: "wrong", message: whyWrong(spec, value, text) };
 }
 
 function entries(numbers) {
@@ -64,10 +65,15 @@ function entries(numbers) {
 }
 
 /** Feedback for a wrong value: close but rounded too early, or off. */
-function whyWrong(spec, value) {
+function whyWrong(spec, value, text) {
   if (Array.isArray(spec.answer)) {
     if (value.length !== spec.answer.length) {
-      return `The answer has ${spec.answer.length} numbers; you gave ${value.length}.`;
+      const count = `The answer has ${spec.answer.length} numbers; you gave ${value.length}.`;
+      if (!DIGIT_COMMA.test(typographic(text))) return count;
+      return (
+        `${count} If a comma in a number was meant as a decimal point, put “;” or ` +
+        `blanks between the numbers, as in ${DECIMAL_EXAMPLE}.`
+      );
     }
     const gaps = value.map((v, i) => Math.abs(v - spec.answer[i]));
     const numbered = (keep) => gaps.flatMap((gap, i) => (keep(gap) ? [i + 1] : []));

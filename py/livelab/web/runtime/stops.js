@@ -60,12 +60,16 @@ const STOP_MESSAGES = {
   deep: (timeoutMs) =>
     `Stopped: the code ran longer than ${timeoutMs / 1000} s, deep in a recursion (a function ` +
     "that keeps calling itself). Make sure the calls stop.",
+  asleep: (timeoutMs) =>
+    `Stopped: the code ran longer than ${timeoutMs / 1000} s and was sleeping (time.sleep) ` +
+    "when it was stopped. Sleep less, or not at all: nothing here needs a pause.",
   stopped: () => "Stopped: you stopped the run.",
   crashed: () => "Python crashed while running this and is restarting. Try again in a moment.",
 };
 const STOP_TYPES = {
   timeout: "Timeout",
   deep: "Timeout",
+  asleep: "Timeout",
   stopped: "Stopped",
   crashed: "RuntimeCrashed",
 };
@@ -75,9 +79,15 @@ export function stopError(reason, timeoutMs) {
   return { type: STOP_TYPES[reason], message, line: null, column: null };
 }
 
-/** The error for a request that Python ended with KeyboardInterrupt, saying why it was stopped. */
+/**
+ * The error for a request that Python ended with KeyboardInterrupt, saying why it was stopped:
+ * at the time limit, a stop deep in a recursion or in time.sleep says so (error.deep and
+ * error.asleep come from livelab.worker_api.call).
+ */
 export function explainStop(request, error) {
   if (error.type !== "KeyboardInterrupt") return error;
-  const reason = request.stopReason === "timeout" && error.deep ? "deep" : request.stopReason;
-  return { ...stopError(reason || "stopped", request.timeoutMs), note: error.note };
+  let reason = request.stopReason || "stopped";
+  if (reason === "timeout" && error.deep) reason = "deep";
+  else if (reason === "timeout" && error.asleep) reason = "asleep";
+  return { ...stopError(reason, request.timeoutMs), note: error.note };
 }

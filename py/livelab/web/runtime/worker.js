@@ -33,6 +33,7 @@
 // is made by another worker (snapshot-worker.js). After a boot that had no
 // stored .pyc files, they are compiled between requests and stored (pycache.js).
 
+import "./memory-cap.js"; // first: no WebAssembly memory of this worker grows past the limit
 import { headStart } from "./head-start.js";
 import { strip } from "./sandbox.js";
 
