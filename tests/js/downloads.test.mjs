@@ -124,6 +124,7 @@ test("Downloads notes each failed fetch, not a look into the cache that found no
       const downloads = new Downloads({ [wasm]: 0 }, () => {});
       await downloads.fetch(wasm);
       await assert.rejects(downloads.fetch("https://site/b.gz", { cache: "only-if-cached" }));
+      await assert.rejects(downloads.fetch("https://site/pyodide.mjs", { method: "HEAD" }));
       await assert.rejects(downloads.fetch("https://site/pyodide/python_stdlib.zip"));
       assert.deepEqual(downloads.failed, [
         { file: "pyodide.asm.wasm", damaged: true },

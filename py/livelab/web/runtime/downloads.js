@@ -106,9 +106,11 @@ export class Downloads {
       const url = String(input.url ?? input);
       const adopted = this.adopted.get(url);
       this.adopted.delete(url);
-      // A look into the browser's cache that finds nothing is no failure.
+      // A look into the browser's cache that finds nothing, or a question to the server
+      // (refusedOf's HEAD), is no failed download.
       const asked = new URL(url, globalThis.location?.href).href;
-      const href = init?.cache === "only-if-cached" ? null : asked;
+      const method = (init?.method ?? input.method ?? "GET").toUpperCase();
+      const href = init?.cache === "only-if-cached" || method !== "GET" ? null : asked;
       return adopted ?? this.track(this.originalFetch(input, init), href);
     };
   }
