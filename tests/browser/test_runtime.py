@@ -252,7 +252,7 @@ def test_a_failed_pyodide_load_says_so_and_retry_recovers(page, site):
     expect(lab.get_by_text("Python could not start")).to_be_visible(timeout=30_000)
     expect(lab.locator("[data-status]")).to_contain_text(
         "Python could not start because its runtime files could not be downloaded. "
-        "Check your connection, then press Retry."
+        "Missing: pyodide.asm.wasm. Check your connection, then press Retry."
     )
     expect(page.get_by_role("status", name=re.compile("score"))).to_have_text("0.00")
     lift()

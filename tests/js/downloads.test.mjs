@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { Downloads } from "../../py/livelab/web/runtime/downloads.js";
+import { Downloads, fetchOk } from "../../py/livelab/web/runtime/downloads.js";
 
 const FIRST = ["https://site/pyodide.asm.wasm", "https://site/python_stdlib.zip"];
 
@@ -80,4 +80,56 @@ test("an adopted fetch answers the next fetch of its URL, once, and its bytes ar
   downloads.adopt(FIRST[1], undefined); // nothing was started for it: nothing to adopt
   await downloads.fetch(FIRST[1]);
   assert.deepEqual(asked, [FIRST[0], FIRST[1]]);
+});
+
+// What a failed boot names (boot.js downloadFailed): each file that did not come, and whether
+// the service worker said its offline copy was damaged (sw.js `unavailable`).
+async function withFetch(answer, work) {
+  const saved = globalThis.fetch;
+  globalThis.fetch = async (input) => answer(String(input.url ?? input));
+  try {
+    return await work();
+  } finally {
+    globalThis.fetch = saved;
+  }
+}
+
+const DAMAGED = { status: 503, headers: { "X-Livelab-Unavailable": "damaged" } };
+
+test("fetchOk names the file that did not come and says its offline copy was damaged", async () => {
+  await withFetch(
+    () => new Response("no", DAMAGED),
+    () =>
+      assert.rejects(fetchOk(new URL("https://site/assets/livelab/livelab-abc.zip")), (err) => {
+        assert.deepEqual(err.failed, { file: "livelab-abc.zip", damaged: true });
+        return true;
+      }),
+  );
+  await withFetch(
+    () => Promise.reject(new TypeError("Failed to fetch")),
+    () =>
+      assert.rejects(fetchOk("https://site/assets/livelab/manifest.json"), (err) => {
+        assert.deepEqual(err.failed, { file: "manifest.json", damaged: false });
+        return true;
+      }),
+  );
+});
+
+test("Downloads notes each failed fetch, not a look into the cache that found nothing", async () => {
+  const wasm = "https://site/pyodide/pyodide.asm.wasm";
+  await withFetch(
+    (url) =>
+      url.endsWith(".wasm") ? new Response("no", DAMAGED) : Promise.reject(new TypeError("x")),
+    async () => {
+      const downloads = new Downloads({ [wasm]: 0 }, () => {});
+      await downloads.fetch(wasm);
+      await assert.rejects(downloads.fetch("https://site/b.gz", { cache: "only-if-cached" }));
+      await assert.rejects(downloads.fetch("https://site/pyodide.mjs", { method: "HEAD" }));
+      await assert.rejects(downloads.fetch("https://site/pyodide/python_stdlib.zip"));
+      assert.deepEqual(downloads.failed, [
+        { file: "pyodide.asm.wasm", damaged: true },
+        { file: "python_stdlib.zip", damaged: false },
+      ]);
+    },
+  );
 });

@@ -96,6 +96,34 @@ def test_the_service_worker_is_the_build_line_then_the_template(site, tmp_path):
     assert [e["url"] for e in build["precache"]] == [e.url for e in entries]
     sitemap = next(e for e in build["precache"] if e["url"] == "sitemap.xml")
     assert "integrity" not in sitemap
+    assert build["sitemap"] == offline.sitemap_integrity(site)
+
+
+def test_every_precached_file_but_the_sitemap_has_an_integrity_the_worker_checks(site):
+    entries = offline.precache_entries(site)
+    assert {e.url for e in entries if e.integrity is None} == {"sitemap.xml"}
+    assert all(e.integrity.startswith("sha256-") for e in entries if e.integrity)
+
+
+def test_the_sitemap_hash_holds_wherever_a_server_moved_its_addresses(site):
+    expected = offline.sitemap_integrity(site)
+    relative = rewrite_sitemap(SITEMAP, "")
+    assert "<loc>level-19/modern-blocks/</loc>" in relative
+    assert expected == offline.integrity_of(relative.encode())
+    served = rewrite_sitemap(SITEMAP, "http://localhost:41234/")
+    assert offline.integrity_of(rewrite_sitemap(served, "").encode()) == expected
+    forged = SITEMAP.replace("modern-blocks/", "elsewhere/")
+    assert offline.integrity_of(rewrite_sitemap(forged, "").encode()) != expected
+
+
+def test_a_site_without_a_sitemap_has_no_sitemap_hash(site):
+    (site / "sitemap.xml").unlink()
+    assert offline.sitemap_integrity(site) is None
+
+
+def test_an_integrity_is_the_base64_sha256_the_browser_checks():
+    digest = base64.b64encode(hashlib.sha256(b"abc").digest()).decode()
+    assert offline.integrity_of(b"abc") == f"sha256-{digest}"
 
 
 def test_the_service_worker_changes_exactly_when_a_precached_file_does(site, tmp_path):

@@ -10,7 +10,8 @@ script tag (Material's `polyfills` slot), so this runs on the built HTML, like f
 
 The same script holds back mkdocs-material's search worker until Python's first lab view
 (hold_search.js; livelab.js releases it), since building the search index competes with
-Python's start for the machine.
+Python's start for the machine; and it shows the service worker's sentence when a script of
+the page has no good copy offline (unavailable_note.js).
 
 The script starts no second worker: it does nothing once client.js runs in the tab (instant
 navigation evaluates no head script anyway), and client.js starts its own worker when there
@@ -51,6 +52,10 @@ SCRIPT = (
 # its opening comment stays out of the pages.
 HOLD_SEARCH = Path(__file__).with_name("hold_search.js").read_text(encoding="utf-8")
 HOLD_SEARCH = HOLD_SEARCH[HOLD_SEARCH.index("(() => {") :].strip()
+# Then what shows the service worker's sentence about a file of the page it could not serve
+# (unavailable_note.js says why it is inline).
+UNAVAILABLE_NOTE = Path(__file__).with_name("unavailable_note.js").read_text(encoding="utf-8")
+UNAVAILABLE_NOTE = UNAVAILABLE_NOTE[UNAVAILABLE_NOTE.index("(() => {") :].strip()
 
 
 def early_script(page: str) -> str | None:
@@ -59,7 +64,7 @@ def early_script(page: str) -> str | None:
     if client is None:
         return None
     script = SCRIPT % json.dumps(f"{client.group(1)}runtime/worker.js")
-    return script.replace("</script>", f"\n{HOLD_SEARCH}\n</script>")
+    return script.replace("</script>", f"\n{HOLD_SEARCH}\n{UNAVAILABLE_NOTE}\n</script>")
 
 
 def with_early_worker(page: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import fnmatch
+import hashlib
 import json
 import shutil
 from collections.abc import Mapping
@@ -22,6 +23,7 @@ from pathlib import Path
 
 from livelab.builder.addresses import classic_source
 from livelab.builder.assets import sha256_of
+from livelab.builder.serve import rewrite_sitemap
 
 SW_NAME = "sw.js"
 # The npm packages whose builds the service worker imports: the loader, then the modules
@@ -55,8 +57,10 @@ SKIPPED = (
 )
 REVISION_DIGITS = 16
 # `livelab serve` rewrites the addresses in sitemap.xml (livelab.builder.serve.rewrite_sitemap), so
-# its bytes on the wire are not the build's: it is precached by revision, without integrity.
-REWRITTEN_BY_SERVERS = frozenset({"sitemap.xml"})
+# its bytes on the wire are not the build's: it is precached by revision, without integrity, and
+# the service worker checks it against sitemap_integrity instead.
+SITEMAP = "sitemap.xml"
+REWRITTEN_BY_SERVERS = frozenset({SITEMAP})
 PAGE = "index.html"
 
 
@@ -70,7 +74,24 @@ class PrecacheEntry:
 
     url: str  # relative to the site root
     revision: str  # the start of the file's sha256: a new hash means a new download
-    integrity: str | None  # "sha256-<base64>": the browser rejects other bytes
+    # "sha256-<base64>": the browser rejects other bytes, and the service worker checks its
+    # copy against it each time it serves it
+    integrity: str | None
+
+
+def integrity_of(data: bytes) -> str:
+    """The Subresource Integrity value of data: "sha256-<base64>"."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
+
+
+def sitemap_integrity(site_dir: Path) -> str | None:
+    """The integrity of sitemap.xml with its addresses relative to its home page, as the
+    service worker checks its copy (sw.js `relocated`), whatever address a server moved them
+    to; None when the site has no sitemap."""
+    path = site_dir / SITEMAP
+    if not path.is_file():
+        return None
+    return integrity_of(rewrite_sitemap(path.read_text(encoding="utf-8"), "").encode("utf-8"))
 
 
 def skipped(rel: str) -> bool:
@@ -148,6 +169,7 @@ def write_service_worker(
         build = {
             "siteUrl": site_url,
             "workbox": workbox_path,
+            "sitemap": sitemap_integrity(site_dir),
             "precache": [
                 {key: value for key, value in asdict(entry).items() if value is not None}
                 for entry in precache_entries(site_dir)

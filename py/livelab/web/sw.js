@@ -1,6 +1,8 @@
 // The site's service worker. The build (py/livelab/offline.py) writes it to the site root as
-// sw.js, after one line `const BUILD = {siteUrl, workbox, precache}`: the address the site was
-// built for, the folder of the Workbox builds, and every file a page can ask for with its hash.
+// sw.js, after one line `const BUILD = {siteUrl, workbox, sitemap, precache}`: the address the
+// site was built for (not read here: sitemap.xml's addresses are moved from its home page, see
+// relocated), the folder of the Workbox builds, the hash of sitemap.xml with its addresses
+// relative (see sitemap), and every file a page can ask for with its hash.
 //
 // Offline: installing precaches every listed file, so after one visit every page, lab and
 //   question works without a network. Workbox keys a file by URL and hash, so a new build
@@ -21,6 +23,13 @@
 //   page (a doubled slash, its index.html, its folder without the last slash) is redirected to
 //   the page's own (canonicalPath, which the build puts in front of this file), so the page's
 //   relative links, saved progress and this worker's scope are the same as there.
+// Checked: every precached body is hashed before it is served (checkedBody) and compared with
+//   the SHA-256 the build listed for it, because Cache Storage is writable by any script of
+//   this origin: a rewritten or damaged entry is deleted and downloaded again (Workbox checks
+//   that download against the same hash), put back, and served; when no good copy can be had
+//   (offline), the answer is an error that names the file (unavailable), never other bytes.
+//   Each served body is hashed anew: Cache Storage hands out a new Response on every match,
+//   and what was verified is that Response's bytes, not the entry, which can change later.
 // Under `mkdocs serve` the build writes BUILD = {retire: true} instead: pages change with each
 //   save there, so that version replaces any earlier one at once, then empties its caches and
 //   unregisters, and an author's reload shows the page just built.
@@ -59,10 +68,103 @@ function rebuilt(response, body, set = {}) {
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
+// What checking costs, for tests and bench/: bodies hashed, their bytes, ms spent, and the
+// files found damaged (by path). Read with the service worker's `self.livelabChecks`.
+const checks = { bodies: 0, bytes: 0, ms: 0, damaged: [] };
+self.livelabChecks = checks;
+
+/** "sha256-<base64>" of bytes, as the build writes an integrity. */
+async function integrityOf(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return `sha256-${btoa(String.fromCharCode(...digest))}`;
+}
+
+/** The bytes the server sent for a precached body: the wasm's copy less its MARK (ownCopy);
+ * null when the MARK is not there. */
+function asServed(path, bytes) {
+  if (!path.endsWith("/pyodide.asm.wasm")) return bytes;
+  const start = bytes.length - MARK.length;
+  if (start < 0 || MARK.some((b, i) => bytes[start + i] !== b)) return null;
+  return bytes.subarray(0, start);
+}
+
+/**
+ * Whether a cached response's body is what the build listed (integrity). It hashes a clone, so
+ * the response itself is served as Cache Storage gave it (see NEEDS_ISOLATION); both read one
+ * stored body, which a later write to the cache does not change.
+ */
+async function checkedBody(response, path, integrity) {
+  const started = performance.now();
+  const bytes = new Uint8Array(await response.clone().arrayBuffer());
+  const served = asServed(path, bytes);
+  const good = served !== null && (await integrityOf(served)) === integrity;
+  counted(started, bytes.length, good ? null : path);
+  return good;
+}
+
+/** Count one body checked since `started`, and its path when it was damaged. */
+function counted(started, bytes, damagedPath) {
+  checks.bodies += 1;
+  checks.bytes += bytes;
+  checks.ms += performance.now() - started;
+  if (damagedPath) checks.damaged.push(damagedPath);
+}
+
+/** The sentence for a precached file that could not be served: path is from the site root. */
+function unavailableSentence(path, damaged) {
+  const copy = damaged
+    ? "its copy kept for offline use is damaged"
+    : "no copy of it is kept for offline use";
+  return (
+    `The site's file ${path} could not be loaded: ${copy}, and a new copy could not be ` +
+    "downloaded. Connect to the internet, then reload the page."
+  );
+}
+
+/**
+ * The answer for a precached file that has no good copy and could not be downloaded: an error
+ * that names it (a page for a page), never other bytes. A page of the site that asked for a
+ * script or style sheet is told too, and shows the sentence (livelab.builder.early).
+ */
+async function unavailable(event, path, damaged) {
+  const sentence = unavailableSentence(path, damaged);
+  const headers = { "X-Livelab-Unavailable": damaged ? "damaged" : "missing" };
+  const { request } = event;
+  if (["script", "style", "worker"].includes(request.destination) && event.clientId) {
+    const client = await self.clients.get(event.clientId);
+    const message = { type: "livelab-unavailable", path, sentence };
+    if (client && client.type === "window") client.postMessage(message);
+  }
+  if (request.mode !== "navigate" && !["document", "iframe"].includes(request.destination)) {
+    return new Response(sentence, { status: 503, statusText: "Unavailable offline", headers });
+  }
+  const escaped = sentence.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html =
+    '<!doctype html><html lang="en"><meta charset="utf-8"><title>Page unavailable</title>' +
+    `<main><h1>This page could not be loaded</h1><p role="alert">${escaped}</p></main></html>`;
+  headers["Content-Type"] = "text/html; charset=utf-8";
+  return new Response(html, { status: 503, statusText: "Unavailable offline", headers });
+}
+
 /** The response with the isolation headers added. */
 function isolate(response) {
   if (response.status === 0) return response; // opaque: its headers cannot be read or rebuilt
   return rebuilt(response, response.body, ISOLATION);
+}
+
+const LOC = /<loc>([^<]*)<\/loc>/g;
+
+/**
+ * A sitemap's xml with its addresses moved to root, as livelab.builder.serve.rewrite_sitemap
+ * moves them: the shortest <loc> (the home page) is where the site was built or served; left
+ * as it is when not every <loc> starts with it.
+ */
+function relocated(xml, root) {
+  const locs = Array.from(xml.matchAll(LOC), (m) => m[1]);
+  if (locs.length === 0) return xml;
+  const built = locs.reduce((shortest, loc) => (loc.length < shortest.length ? loc : shortest));
+  if (!locs.every((loc) => loc.startsWith(built))) return xml;
+  return xml.replace(LOC, (_, loc) => `<loc>${root}${loc.slice(built.length)}</loc>`);
 }
 
 function serveTheSite() {
@@ -74,9 +176,26 @@ function serveTheSite() {
   // cache. The page registers this worker only once Python is live, so it has just downloaded
   // most of these files (the 10 MB pyodide.asm.wasm among them): asking the server whether
   // that copy is current costs a 304 and no body. The integrity hash still guards the bytes.
+  // A copy downloaded again because the cached one was damaged (checked, below) is asked for
+  // the same way: from the server, not from what the browser's cache kept, offline included.
   const revalidate = {
-    requestWillFetch: async ({ request, event }) =>
-      event && event.type === "install" ? new Request(request, { cache: "no-cache" }) : request,
+    requestWillFetch: async ({ request }) => new Request(request, { cache: "no-cache" }),
+  };
+  // Every cached body is checked before it is used, for a page or for an install that finds
+  // it cached already; a damaged one is deleted, and Workbox then downloads it again (with its
+  // integrity), puts it back and serves that, or fails (then `unavailable` answers).
+  const damaged = new Set(); // paths found damaged that could not be downloaded again yet
+  const checked = {
+    cachedResponseWillBeUsed: async ({ cacheName, request, cachedResponse }) => {
+      const integrity = cachedResponse && precache.getIntegrityForCacheKey(request.url);
+      if (!integrity) return cachedResponse; // sitemap.xml is checked by its own route
+      const path = new URL(request.url).pathname;
+      if (await checkedBody(cachedResponse, path, integrity)) return cachedResponse;
+      damaged.add(path);
+      await (await caches.open(cacheName)).delete(request);
+      return null;
+    },
+    cacheDidUpdate: async ({ request }) => damaged.delete(new URL(request.url).pathname),
   };
   // The precache's copy of pyodide.asm.wasm ends in the custom section MARK, which changes no
   // code. Chromium compiles a module once per process and shares it by its bytes: without
@@ -94,7 +213,7 @@ function serveTheSite() {
       return rebuilt(response, body);
     },
   };
-  const precache = new precaching.PrecacheController({ plugins: [revalidate, ownCopy] });
+  const precache = new precaching.PrecacheController({ plugins: [revalidate, ownCopy, checked] });
   precache.addToCacheList(BUILD.precache);
   self.addEventListener("install", (event) => precache.install(event));
   // Claimed pages are served from the precache from then on; a first visit's page, which
@@ -103,12 +222,37 @@ function serveTheSite() {
     event.waitUntil(precache.activate(event).then(() => self.clients.claim()));
   });
 
-  /** sitemap.xml with every <loc> moved from the address of the build to this worker's scope. */
-  async function sitemap({ request }) {
-    const response = (await precache.matchPrecache("sitemap.xml")) || (await fetch(request));
-    let text = await response.text();
-    if (BUILD.siteUrl) text = text.replaceAll(`<loc>${BUILD.siteUrl}`, `<loc>${self.registration.scope}`);
-    return new Response(text, { status: response.status, headers: { "Content-Type": "application/xml" } });
+  /**
+   * sitemap.xml with every <loc> moved to this worker's scope. Its copy is checked like every
+   * other file, as the build hashed it: with its addresses relative (`relocated`), since a
+   * server may have moved them already (livelab.builder.serve). A damaged copy is replaced.
+   */
+  async function sitemap({ request, event }) {
+    const key = precache.getCacheKeyForURL(SITEMAP);
+    if (!BUILD.sitemap || !key) return fetch(request);
+    const path = new URL(SITEMAP).pathname;
+    // The xml with relative addresses when response holds what the build hashed, else null.
+    const good = async (response) => {
+      if (!response || !response.ok) return null;
+      const started = performance.now();
+      const xml = relocated(await response.clone().text(), "");
+      const bytes = new TextEncoder().encode(xml);
+      const same = (await integrityOf(bytes)) === BUILD.sitemap;
+      counted(started, bytes.length, same ? null : path);
+      return same ? xml : null;
+    };
+    const cache = await caches.open(precache.strategy.cacheName);
+    const cached = await cache.match(key);
+    let xml = await good(cached);
+    if (xml === null) {
+      if (cached) await cache.delete(key);
+      const response = await fetch(request, { cache: "no-cache" }).catch(() => null);
+      xml = await good(response);
+      if (xml === null) return unavailable(event, path, Boolean(cached));
+      await cache.put(key, response);
+    }
+    const text = relocated(xml, self.registration.scope);
+    return new Response(text, { headers: { "Content-Type": "application/xml" } });
   }
 
   const SITEMAP = new URL("sitemap.xml", self.registration.scope).href;
@@ -145,10 +289,12 @@ function serveTheSite() {
       const { credentials, headers } = request; // a navigation's mode cannot be copied
       request = new Request(found.href, { credentials, headers });
     }
-    const response = router.handleRequest({ event, request });
-    if (response) {
-      event.respondWith(needsIsolation(event.request) ? response.then(isolate) : response);
-    }
+    let response = router.handleRequest({ event, request });
+    if (!response) return;
+    // A precached file with no good copy that could not be downloaded: an error naming it.
+    const path = found?.pathname;
+    if (found) response = response.catch(() => unavailable(event, path, damaged.has(path)));
+    event.respondWith(needsIsolation(event.request) ? response.then(isolate) : response);
   });
 }
 

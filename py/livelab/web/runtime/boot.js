@@ -31,7 +31,7 @@ import { Downloads, fetchOk, RefusedFile, refusedOf } from "./downloads.js";
 import { numpyFiles, storeNumpyFiles, wheelAgain } from "./numpy.js";
 import { AFTER_RESTORE_CODE, dropSnapshot, findSnapshot, snapshotKey } from "./snapshot.js";
 import { builtPycs, dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
-import { earlyManifest, SKIP_STORED, takeWasmFetch } from "./head-start.js";
+import { earlyManifest, failedScript, SKIP_STORED, takeWasmFetch } from "./head-start.js";
 import { startPython } from "./start.js";
 import { refusedMessage } from "./stops.js";
 import { canInstallWheel, installWheel, PACKAGE_DIR, unzip, writeFiles } from "./unpack.js";
@@ -50,9 +50,29 @@ export class BootError extends Error {
 }
 
 /**
- * Run one boot step; if it fails, a BootError with sentence, unless the server answered one of
- * the step's files (fetched by us, or among `files`) with an error status: then the page names
- * that file (stops.js refusedMessage), since the connection is not what failed.
+ * The sentence of a boot step that downloads `what`, for err: it names each file that did not
+ * come (from err, and every download and import that failed so far), then says what to do.
+ */
+function downloadFailed(what) {
+  return (err) => {
+    const failed = [err?.failed, ...(downloads?.failed ?? []), failedScript()].filter(Boolean);
+    const files = [...new Set(failed.map((f) => f.file))];
+    let missing = "";
+    if (files.length > 0) {
+      const damaged = failed.some((f) => f.damaged)
+        ? " (the copy this browser kept for offline use is damaged)"
+        : "";
+      missing = ` Missing: ${files.join(", ")}${damaged}.`;
+    }
+    return `Python could not start because ${what} could not be downloaded.${missing} ${RETRY}`;
+  };
+}
+
+/**
+ * Run one boot step; if it fails, a BootError with sentence (or sentence(err)), unless the
+ * server answered one of the step's files (fetched by us, or among `files`) with an error
+ * status: then the page names that file (stops.js refusedMessage), since the connection is
+ * not what failed.
  */
 async function step(sentence, work, files = []) {
   try {
@@ -60,7 +80,8 @@ async function step(sentence, work, files = []) {
   } catch (err) {
     if (err instanceof BootError) throw err;
     const refused = err instanceof RefusedFile ? err : await refusedOf(files);
-    throw new BootError(refused ? refusedMessage(refused) : sentence, err);
+    if (refused) throw new BootError(refusedMessage(refused), err);
+    throw new BootError(typeof sentence === "function" ? sentence(err) : sentence, err);
   }
 }
 
@@ -167,8 +188,7 @@ export async function boot({ withCourse = true } = {}) {
   const started = performance.now();
   const phases = {};
   const mark = (name) => (phases[name] = Math.round(performance.now() - started));
-  const runtimeFiles =
-    `Python could not start because its runtime files could not be downloaded. ${RETRY}`;
+  const runtimeFiles = downloadFailed("its runtime files");
   const manifest = await step(runtimeFiles, earlyManifest);
   const indexURL = new URL(manifest.pyodide, ASSETS).href;
   downloads = new Downloads(tracked(manifest, indexURL), () => {
@@ -230,11 +250,21 @@ export async function boot({ withCourse = true } = {}) {
     () => interpreter(loadPyodide, indexURL, stored, phases, mark),
     runtime,
   );
+  // Pyodide only logs a standard library that did not come, and goes on without it: a restored
+  // snapshot would then work until an import needs a module it does not hold.
+  const stdlibLost = () => downloads.failed.some((f) => f.file === "python_stdlib.zip");
+  await step(
+    runtimeFiles,
+    async () => {
+      if (stdlibLost()) throw new Error("python_stdlib.zip did not load");
+    },
+    runtime,
+  );
   mark("pyodide");
   pythonIsUp();
   enterStep("numpy");
   const installed = await step(
-    `Python could not start because NumPy could not be downloaded. ${RETRY}`,
+    downloadFailed("NumPy"),
     async () => {
       if (!canInstallWheel(pyodide)) return loadNumpy(pyodide);
       const install = ({ sha256, files, error }) =>
@@ -258,7 +288,7 @@ export async function boot({ withCourse = true } = {}) {
   }
   enterStep("course");
   const files = await step(
-    `Python could not start because the course's Python code could not be downloaded. ${RETRY}`,
+    downloadFailed("the course's Python code"),
     () => archiveFiles,
   );
   const pycs = await storedPycs;

@@ -108,8 +108,10 @@ class Runtime extends EventTarget {
     }
     this.setProgress({ phase: "download", loaded: 0, total: 0 });
     this.setState("starting", "");
-    if (early?.failed) this.failedScript(url.href);
+    // The early worker's messages came before its error: a module-failed among them names
+    // the module that did not load.
     for (const message of early?.messages ?? []) this.onMessage(message);
+    if (early?.failed) this.failedScript(this.moduleFailed ?? url.href);
   }
 
   /** The worker's script (or a module of it) did not load: missing on the server, or not

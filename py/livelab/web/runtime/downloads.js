@@ -10,6 +10,17 @@
 // it (manifest.sizes), or Content-Length when the response is not compressed.
 
 const REPORT_EVERY_MS = 100;
+// The header of the service worker's answer for a file it keeps for offline use but has no
+// good copy of, and could not download again: "damaged" or "missing" (sw.js `unavailable`).
+const UNAVAILABLE = "X-Livelab-Unavailable";
+
+/** The file's name, for a sentence: the last part of its address. */
+export const fileName = (url) => new URL(url, globalThis.location?.href).pathname.split("/").pop();
+
+/** What failed about a response that is not ok, or a fetch that failed: {file, damaged}. */
+function failure(url, response) {
+  return { file: fileName(url), damaged: response?.headers.get(UNAVAILABLE) === "damaged" };
+}
 
 /**
  * The server answered a file with an HTTP error status (404: it does not have it): the
@@ -17,18 +28,32 @@ const REPORT_EVERY_MS = 100;
  */
 export class RefusedFile extends Error {
   constructor(url, status) {
-    const path = new URL(url).pathname;
+    const path = new URL(url, globalThis.location?.href).pathname;
     super(`${path} answered ${status}`);
     this.path = path;
     this.status = status;
+    this.failed = failure(url);
   }
 }
 
-/** fetch (the worker's, so counted when tracked) that rejects on an HTTP error status. */
+/**
+ * fetch (the worker's, so counted when tracked) that rejects on an HTTP error status (a
+ * RefusedFile) or when it fails; the error's `failed` is {file, damaged} (see failure). The
+ * service worker's answer for a file it has no good copy of offline is no refusal of the
+ * server's: it rejects like a failed download, with `damaged` set when the copy was damaged.
+ */
 export async function fetchOk(url, init) {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new RefusedFile(url, response.status);
-  return response;
+  let response;
+  try {
+    response = await fetch(url, init);
+  } catch (err) {
+    const failed = new Error(`${url} did not download (${err.message})`);
+    throw Object.assign(failed, { failed: failure(url) });
+  }
+  if (response.ok) return response;
+  if (!response.headers.get(UNAVAILABLE)) throw new RefusedFile(url, response.status);
+  const failed = new Error(`${url} is not kept for offline use and did not download`);
+  throw Object.assign(failed, { failed: failure(url, response) });
 }
 
 /**
@@ -76,17 +101,23 @@ export class Downloads {
     this.pending = null;
     this.originalFetch = globalThis.fetch.bind(globalThis);
     this.adopted = new Map(); // URL -> a fetch started before, tracked, handed out once
+    this.failed = []; // {file, damaged} of each fetch that failed or was not ok, in order
     this.fetch = (input, init) => {
       const url = String(input.url ?? input);
       const adopted = this.adopted.get(url);
       this.adopted.delete(url);
-      return adopted ?? this.track(this.originalFetch(input, init));
+      // A look into the browser's cache that finds nothing, or a question to the server
+      // (refusedOf's HEAD), is no failed download.
+      const asked = new URL(url, globalThis.location?.href).href;
+      const method = (init?.method ?? input.method ?? "GET").toUpperCase();
+      const href = init?.cache === "only-if-cached" || method !== "GET" ? null : asked;
+      return adopted ?? this.track(this.originalFetch(input, init), href);
     };
   }
 
   /** Count a fetch of url that was started before, and answer the next fetch of url with it. */
   adopt(url, pending) {
-    if (pending) this.adopted.set(url, this.track(pending));
+    if (pending) this.adopted.set(url, this.track(pending, url));
   }
 
   get loaded() {
@@ -129,9 +160,19 @@ export class Downloads {
     });
   }
 
-  /** Resolve like the fetch it wraps; count the body of a tracked, successful response. */
-  async track(pending) {
-    const response = await pending;
+  /**
+   * Resolve like the fetch it wraps; count the body of a tracked, successful response. A fetch
+   * of url (null: not counted as a failure) that fails or is not ok is noted in `failed`.
+   */
+  async track(pending, url) {
+    let response;
+    try {
+      response = await pending;
+    } catch (err) {
+      if (url) this.failed.push(failure(url));
+      throw err;
+    }
+    if (url && !response.ok) this.failed.push(failure(url, response));
     const file = this.files.get(response.url.split("?")[0]);
     if (!file || !response.ok || !response.body) return response;
     if (!file.size && !response.headers.get("Content-Encoding")) {

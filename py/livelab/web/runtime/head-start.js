@@ -10,7 +10,7 @@
 // rounds. (The 125 ms measured first came from two profiles per build; reload_ab.py says why
 // that is too few.)
 
-import { fetchOk } from "./downloads.js";
+import { fetchOk, fileName } from "./downloads.js";
 import { readEarly } from "./stored.js";
 
 const ASSETS = new URL("../", import.meta.url);
@@ -18,6 +18,7 @@ const ASSETS = new URL("../", import.meta.url);
 export const SKIP_STORED = new URL(self.location.href).searchParams.get("snapshot") === "skip";
 let manifest = null;
 let wasmFetch = null; // {url, pending}: pyodide.asm.wasm as headStart asked for it
+let scriptFailed = null; // {file, damaged}: pyodide.asm.js did not load (nor will it later)
 
 /** Start it all; resolves to the manifest. */
 export function headStart() {
@@ -33,7 +34,9 @@ export function headStart() {
       const pending = fetch(url, { credentials: "same-origin" });
       pending.catch(() => {});
       wasmFetch = { url, pending };
-      return import(new URL("pyodide.asm.js", index).href);
+      const script = new URL("pyodide.asm.js", index).href;
+      const failed = () => (scriptFailed = { file: fileName(script), damaged: false });
+      return import(script).catch(failed);
     })
     .catch(() => {});
   return manifest;
@@ -46,6 +49,10 @@ export function takeWasmFetch() {
   wasmFetch = null;
   return taken;
 }
+
+/** {file, damaged} when the import of pyodide.asm.js that headStart started failed, else null
+ * (a module that failed to load fails again in this worker, so Pyodide's own import did too). */
+export const failedScript = () => scriptFailed;
 
 /** The manifest headStart asked for (asked now if it has not run). */
 export const earlyManifest = () => manifest ?? headStart();
