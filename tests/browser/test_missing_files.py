@@ -1,7 +1,8 @@
 """A file the server does not have is named as missing there, not blamed on the connection
 (issue 30 §5), whichever way the boot asks for it: our fetch (the manifest, the course's
 code), Pyodide's own fetch (python_stdlib.zip), an import (pyodide.asm.js), the NumPy wheel's
-thread, or the worker's own scripts. Another error status says the status; once the file is back, Retry starts Python."""
+thread, or the worker's own scripts. Another error status says the status; once the file is
+back, Retry starts Python."""
 
 import pytest
 from playwright.sync_api import expect
