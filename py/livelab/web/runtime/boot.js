@@ -34,7 +34,9 @@ import { builtPycs, dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
 import { earlyManifest, failedScript, SKIP_STORED, takeWasmFetch } from "./head-start.js";
 import { startPython } from "./start.js";
 import { refusedMessage } from "./stops.js";
-import { canInstallWheel, installWheel, PACKAGE_DIR, unzip, writeFiles } from "./unpack.js";
+import {
+  canInstallWheel, engineOnly, installWheel, PACKAGE_DIR, protect, unzip, writeFiles,
+} from "./unpack.js";
 
 export { PACKAGE_DIR };
 
@@ -134,19 +136,6 @@ async function interpreter(loadPyodide, indexURL, stored, phases, mark) {
   return pyodide;
 }
 
-/** Make the unpacked package read-only, so a line of student code cannot rewrite it. */
-function protect(FS, path) {
-  const { mode } = FS.stat(path);
-  if (FS.isDir(mode)) {
-    for (const name of FS.readdir(path)) {
-      if (name !== "." && name !== "..") protect(FS, `${path}/${name}`);
-    }
-    FS.chmod(path, 0o555);
-  } else {
-    FS.chmod(path, 0o444);
-  }
-}
-
 /** NumPy the way Pyodide loads a package, for a Pyodide without what installWheel uses. */
 async function loadNumpy(pyodide) {
   const errors = [];
@@ -169,13 +158,6 @@ function tracked(manifest, indexURL) {
   }
   return sizes;
 }
-
-/** Whether a file of the package (a path under PACKAGE_DIR, or a .pyc's absolute path) is
- * livelab's engine or outside the package (NumPy's); the rest is the course's. */
-const ENGINE_PREFIX = `${PACKAGE_DIR}/livelab/`;
-const engineOnly = (path) =>
-  path.startsWith("/") ? !path.startsWith(`${PACKAGE_DIR}/`) || path.startsWith(ENGINE_PREFIX)
-    : path.startsWith("livelab/");
 
 /**
  * Boot Python; resolves to {pyodide, api, bootMs, phases, pycsNeeded, courseModules},

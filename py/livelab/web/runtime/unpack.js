@@ -128,3 +128,23 @@ export async function installWheel(pyodide, name, wheelHash, files, unzipError) 
   pyodide.loadedPackages[name] = "default channel";
   pyodide.runPython(FORGET_LISTINGS);
 }
+
+/** Make the unpacked package read-only, so a line of student code cannot rewrite it. */
+export function protect(FS, path) {
+  const { mode } = FS.stat(path);
+  if (FS.isDir(mode)) {
+    for (const name of FS.readdir(path)) {
+      if (name !== "." && name !== "..") protect(FS, `${path}/${name}`);
+    }
+    FS.chmod(path, 0o555);
+  } else {
+    FS.chmod(path, 0o444);
+  }
+}
+
+/** Whether a file of the package (a path under PACKAGE_DIR, or a .pyc's absolute path) is
+ * livelab's engine or outside the package (NumPy's); the rest is the course's. */
+const ENGINE_PREFIX = `${PACKAGE_DIR}/livelab/`;
+export const engineOnly = (path) =>
+  path.startsWith("/") ? !path.startsWith(`${PACKAGE_DIR}/`) || path.startsWith(ENGINE_PREFIX)
+    : path.startsWith("livelab/");
