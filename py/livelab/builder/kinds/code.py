@@ -1,8 +1,9 @@
 """The code question: fill in the blank of a registered CodeQuestion (livelab.questions).
 
 The fence names the code question and words the task; the template, reference, hint and
-cases come from the CodeQuestion. The page grades a blank with the worker call "code_check",
-which runs livelab.grading.check in Pyodide; CPython runs the same function. What the author
+cases come from the CodeQuestion. The page grades a blank through runtime/checks.js: the blank
+runs in a runner (livelab.grading_execute), the main worker grades it (livelab.grading.grade);
+CPython runs both halves in one process (livelab.grading.check). What the author
 check tries is the question's replay data (<name>.cases.json beside its module).
 """
 
@@ -177,13 +178,9 @@ KIND = register_kind(
         grade=lambda q, blank: grading.check(q.question, blank),
         browser=BrowserReplay(
             where="Pyodide",
-            module="runtime/client.js",
-            call="runtime.call",
-            args=lambda q, blank: [
-                "code_check",
-                {"question": q.question, "blank": blank},
-                {"timeoutMs": CHECK_TIMEOUT_MS},
-            ],
+            module="runtime/checks.js",  # the blank in a runner, graded in the main worker
+            call="codeRequest",
+            args=lambda q, blank: ["check", q.question, blank, {"timeoutMs": CHECK_TIMEOUT_MS}],
         ),
         module=__name__,
     )
