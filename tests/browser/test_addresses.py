@@ -39,11 +39,17 @@ def score(page):
     return page.get_by_role("status", name=re.compile("score"))
 
 
+SAVED_K = """k => Object.entries(localStorage).some(([key, text]) =>
+    key.startsWith('livelab-progress:') && text.includes(`"k_pos":${k}`))"""
+
+
 def set_k(page, k: int) -> None:
-    """Put the RoPE lab at q = 2 and k = k, and see Python's score for it."""
+    """Put the RoPE lab at q = 2 and k = k, see Python's score for it, and wait until the
+    position is saved (the lab saves what Python accepted, after the view is drawn)."""
     page.get_by_label("q position").fill("2")
     page.get_by_label("k position").fill(str(k))
     expect(score(page)).to_have_text(rope.view(rope.LAB.compute(q_pos=2, k_pos=k))["text"]["score"])
+    page.wait_for_function(SAVED_K, arg=k, timeout=15_000)
 
 
 @pytest.mark.parametrize("host_name", HOSTS)
