@@ -443,8 +443,9 @@ def grade(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
         )
 
     errors = [example_error, *(o.error for o in outcomes)]
-    too_deep = any(e is not None and e.type == "RecursionError" for e in errors)
-    if seconds > q.time_budget and not too_deep:  # a runaway recursion is the news
+    # A runaway recursion, or memory running out, is the news, not the time it took.
+    news = any(e is not None and e.type in ("RecursionError", "MemoryError") for e in errors)
+    if seconds > q.time_budget and not news:
         return finish(
             "too_slow",
             f"Your code took {seconds:.1f} s, more than the {q.time_budget:g} s this "

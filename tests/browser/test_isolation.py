@@ -25,7 +25,7 @@ pytestmark = pytest.mark.warm
 
 CHAPTER = "level-19/worked-examples/"
 PACKAGE_FILE = "/opt/livelab/livelab/grading_compare.py"
-ENDLESS = "[0 for _ in iter(int, 1)]"
+ENDLESS = "next(n for n in iter(int, 1) if n)"
 TAMPERS = {
     "np.allclose": "setattr(np, 'allclose', lambda *a, **k: True)",
     "numpy internals": "setattr(np._core.numeric, 'less_equal', lambda a, _: a == a)",

@@ -27,18 +27,24 @@ function planFor(action, question) {
 export function codeRequest(action, question, blank, { timeoutMs }) {
   runner.warm(); // its boot overlaps the plan
   let running = null;
-  let stopped = false;
+  let stopEarly;
+  // A stop before the blank reaches its runner (the main worker may still be starting) ends
+  // the request at once.
+  const stopped = new Promise((_, reject) => (stopEarly = reject));
+  stopped.catch(() => {});
   const promise = (async () => {
-    const plan = await planFor(action, question);
-    if (stopped) throw new RuntimeError(stopError("stopped", timeoutMs));
+    const plan = await Promise.race([planFor(action, question), stopped]);
+    // A runner that failed while the main worker could not start either (no connection) is
+    // tried again now that the main worker answered; a lasting fault fails again, and says so.
+    if (runner.state === "failed") runner.retry();
     running = runner.call("code_execute", { plan, blank }, { timeoutMs });
     const raw = await running;
     running = null;
     return runtime.call(action === "check" ? "code_grade" : "code_finish", { question, raw });
   })();
   promise.stop = () => {
-    stopped = true;
     if (running) runner.stop(running.id);
+    else stopEarly(new RuntimeError(stopError("stopped", timeoutMs)));
   };
   return promise;
 }
