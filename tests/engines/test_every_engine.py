@@ -59,9 +59,7 @@ RUNNER = """async () => {
 }""".replace("CLIENT", repr(CLIENT))
 MAIN_KEPT = RUNNER.replace("return runner.running && {", "return {")
 # Whether the page's main worker was given the interrupt buffer (so stops land in place).
-IN_PLACE = """async () => ({ inPlace: (await import(CLIENT)).runtime.interrupt !== null })""".replace(
-    "CLIENT", repr(CLIENT)
-)
+IN_PLACE = f"""async () => ({{ inPlace: (await import({CLIENT!r})).runtime.interrupt !== null }})"""
 
 
 def serve_plainly(site: Site) -> Site:
