@@ -16,7 +16,7 @@ import numpy as np
 from labs.kernels import ffn_weight_count, relu, silu
 from livelab.labs import Scratch, lab_of_module, register_lab
 from livelab.labs.bars import bar_rows
-from livelab.labs.markup import Marks, attr, control_html
+from livelab.labs.markup import Marks, attr, control_html, strip
 from livelab.labs.view import BELOW_AXES, CENTRED, Frame, fmt_number, largest_em, shape
 from livelab.options import Option, Options
 
@@ -133,11 +133,13 @@ def body(values: dict, marks: Marks) -> str:
     plot_title = attr(marks.dom_id("plot-title"))
     unit_title = attr(marks.dom_id("unit-title"))
     return (
-        '<div class="livelab-controls">'
-        + control_html(PARAMS, "gate", values, marks)
-        + control_html(PARAMS, "value", values, marks)
-        + "</div>"
-        '<div class="livelab-glu-pictures">'
+        strip(
+            '<div class="livelab-controls">'
+            + control_html(PARAMS, "gate", values, marks)
+            + control_html(PARAMS, "value", values, marks)
+            + "</div>"
+        )
+        + '<div class="livelab-glu-pictures">'
         f'<svg class="livelab-figure" viewBox="0 0 {PLOT_WIDTH:g} {PLOT_HEIGHT:g}" '
         f'role="img" aria-labelledby="{plot_title}">'
         + marks.text("plot_title", tag="title", extra=f' id="{plot_title}"')

@@ -22,7 +22,7 @@ from labs.kernels import MODERN_CONFIG, init_params, modern_block_steps, param_s
 from labs.kernels import validate_config as validate_block_config
 from labs.modern_block_figure import COLUMNS, figure_html, figure_steps, step_classes
 from livelab.labs import Scratch, lab_of_module, register_lab
-from livelab.labs.markup import Marks, attr, control_html, set_button
+from livelab.labs.markup import Marks, attr, control_html, set_button, strip
 from livelab.labs.view import fmt_number
 from livelab.options import Option, Options
 
@@ -238,14 +238,19 @@ def body(values: dict, marks: Marks) -> str:
         + set_button("Restore the shipped config", shipped)
         + "</div>"
         + marks.error()
-        + '<p class="livelab-score">'
-        f'<label for="{summary_id}">Forward pass</label> '
-        + marks.text("summary", tag="output", extra=f' id="{summary_id}" aria-live="polite"')
-        + "</p>"
-        '<dl class="livelab-readout">'
-        f"<dt>weights in one block</dt><dd>{marks.text('weights')}</dd>"
-        "</dl>"
-        "</div>"
+        # On a phone the config's fields outnumber a screen: its key numbers stick to the
+        # screen's bottom instead, while the fields scroll past above them.
+        + strip(
+            '<p class="livelab-score">'
+            f'<label for="{summary_id}">Forward pass</label> '
+            + marks.text("summary", tag="output", extra=f' id="{summary_id}" aria-live="polite"')
+            + "</p>"
+            '<dl class="livelab-readout">'
+            f"<dt>weights in one block</dt><dd>{marks.text('weights')}</dd>"
+            "</dl>",
+            edge="bottom",
+        )
+        + "</div>"
         '<div class="livelab-block__figure" data-figure>'
         + figure_html(marks)
         + marks.text("shown", tag="p", extra=' class="livelab-note"')

@@ -27,7 +27,7 @@ from labs.norm_path_drawing import (
     path_shapes,
 )
 from livelab.labs import Scratch, lab_of_module, register_lab
-from livelab.labs.markup import Marks, attr, controls_html, shapes_svg
+from livelab.labs.markup import Marks, attr, controls_html, shapes_svg, strip
 from livelab.labs.view import fmt_number, fmt_vector
 from livelab.options import Option, Options
 
@@ -161,8 +161,8 @@ def body(values: dict, marks: Marks) -> str:
     grad_title = attr(marks.dom_id("grad-title"))
     grad_note = attr(marks.dom_id("grad-note"))
     return (
-        '<div class="livelab-controls">' + controls_html(PARAMS, values, marks) + "</div>"
-        '<p class="livelab-score">'
+        strip('<div class="livelab-controls">' + controls_html(PARAMS, values, marks) + "</div>")
+        + '<p class="livelab-score">'
         f'<label for="{count_id}">LayerNorms on the residual path</label> '
         + marks.text("count", tag="output", extra=f' id="{count_id}" aria-live="polite"')
         + "</p>"

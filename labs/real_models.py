@@ -19,7 +19,7 @@ from labs.kernels import (
     slowest_rope_period,
 )
 from livelab.labs import Scratch, lab_of_module, register_lab
-from livelab.labs.markup import Marks, attr, control_html
+from livelab.labs.markup import Marks, attr, control_html, strip
 from livelab.labs.view import fmt_number, largest_em, shape
 from livelab.options import Option, Options
 
@@ -174,8 +174,12 @@ def body(values: dict, marks: Marks) -> str:
     total_id = attr(marks.dom_id("total"))
     bars_title = attr(marks.dom_id("bars-title"))
     return (
-        '<div class="livelab-controls">' + control_html(PARAMS, "model", values, marks) + "</div>"
-        '<p class="livelab-score">'
+        strip(
+            '<div class="livelab-controls">'
+            + control_html(PARAMS, "model", values, marks)
+            + "</div>"
+        )
+        + '<p class="livelab-score">'
         f'<label for="{total_id}">Parameters in all</label> '
         + marks.text("total", tag="output", extra=f' id="{total_id}" aria-live="polite"')
         + "</p>"

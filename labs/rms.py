@@ -13,7 +13,14 @@ import numpy as np
 from labs.kernels import layernorm, rmsnorm, root_mean_square
 from livelab.labs import Scratch, lab_of_module, register_lab
 from livelab.labs.bars import nice_limit
-from livelab.labs.markup import Marks, attr, control_html, set_button, vector_entry_html
+from livelab.labs.markup import (
+    Marks,
+    attr,
+    control_html,
+    set_button,
+    strip,
+    vector_entry_html,
+)
 from livelab.labs.view import BELOW_AXES, Frame, fmt_number, fmt_vector, largest_em, shape
 from livelab.options import Option, Options
 
@@ -223,11 +230,13 @@ def body(values: dict, marks: Marks) -> str:
     rms_id = attr(marks.dom_id("rms"))
     bars_title = attr(marks.dom_id("bars-title"))
     return (
-        '<div class="livelab-controls">'
-        + control_html(PARAMS, "size", values, marks)
-        + control_html(PARAMS, "shift", values, marks)
-        + control_html(PARAMS, "eps", values, marks)
-        + "</div>"
+        strip(
+            '<div class="livelab-controls">'
+            + control_html(PARAMS, "size", values, marks)
+            + control_html(PARAMS, "shift", values, marks)
+            + control_html(PARAMS, "eps", values, marks)
+            + "</div>"
+        )
         + _entries(values, marks)
         + _presets()
         + '<div class="livelab-rms-picture">'

@@ -16,7 +16,14 @@ import numpy as np
 from labs.kernels import layernorm, rmsnorm, root_mean_square
 from labs.rms_geometry_drawing import HEIGHT, WIDTH, legend, plane_shapes
 from livelab.labs import Scratch, lab_of_module, register_lab
-from livelab.labs.markup import Marks, attr, mirrored_number_html, set_button, shapes_svg
+from livelab.labs.markup import (
+    Marks,
+    attr,
+    mirrored_number_html,
+    set_button,
+    shapes_svg,
+    strip,
+)
 from livelab.labs.view import fmt_number, fmt_vector
 from livelab.options import Option, Options
 
@@ -153,7 +160,7 @@ def body(values: dict, marks: Marks) -> str:
     """Entries, presets, the plane with its legend, the numbers and the general fact."""
     title = attr(marks.dom_id("plane-title"))
     return (
-        _entries(values, marks)
+        strip(_entries(values, marks))
         + '<div class="livelab-buttons">'
         + set_button("Back to [3, 1]", START)
         + set_button("Try x1 = x2: [2, 2]", {"x1": 2.0, "x2": 2.0})

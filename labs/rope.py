@@ -10,7 +10,7 @@ import numpy as np
 
 from labs.kernels import rope, rotate
 from livelab.labs import Scratch, lab_of_module, register_lab
-from livelab.labs.markup import Marks, attr, controls_html, set_button
+from livelab.labs.markup import Marks, attr, controls_html, set_button, strip
 from livelab.labs.view import fmt_number, fmt_vector
 from livelab.options import Option, Options
 
@@ -95,15 +95,17 @@ def body(values: dict, marks: Marks) -> str:
     drawing_id = attr(marks.dom_id("drawing"))
     start = {name: values[name] for name in ("q_pos", "k_pos", "theta")}
     return (
-        '<div class="livelab-controls">'
-        + controls_html(PARAMS, values, marks)
-        + '<div class="livelab-buttons">'
-        '<button type="button" class="livelab-button" data-step="q_pos k_pos" data-by="-1" '
-        "disabled>Both −1</button>"
-        '<button type="button" class="livelab-button" data-step="q_pos k_pos" data-by="1" '
-        "disabled>Both +1</button>" + set_button("Reset", start) + "</div>"
-        "</div>"
-        '<div class="livelab-rope">'
+        strip(
+            '<div class="livelab-controls">'
+            + controls_html(PARAMS, values, marks)
+            + '<div class="livelab-buttons">'
+            '<button type="button" class="livelab-button" data-step="q_pos k_pos" data-by="-1" '
+            "disabled>Both −1</button>"
+            '<button type="button" class="livelab-button" data-step="q_pos k_pos" data-by="1" '
+            "disabled>Both +1</button>" + set_button("Reset", start) + "</div>"
+            "</div>"
+        )
+        + '<div class="livelab-rope">'
         f'<svg class="livelab-plot" viewBox="0 0 {size:g} {size:g}" role="img" '
         f'aria-labelledby="{drawing_id}">'
         + marks.text("drawing", tag="title", extra=f' id="{drawing_id}"')

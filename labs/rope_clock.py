@@ -23,7 +23,7 @@ from labs.kernels import rope, rope_rates, rotate
 from labs.rope import seeded_demo
 from labs.rope_clock_face import FACE_RADIUS, FACE_SIZE, clock_shapes, shown_pairs
 from livelab.labs import Scratch, lab_of_module, register_lab
-from livelab.labs.markup import Marks, attr, control_html, set_button
+from livelab.labs.markup import Marks, attr, control_html, set_button, strip
 from livelab.labs.view import Frame, fmt_number, shape
 from livelab.options import Option, Options
 
@@ -154,10 +154,15 @@ def body(values: dict, marks: Marks) -> str:
     pairs_caption = attr(marks.dom_id("pairs-caption"))
     c = FACE_SIZE / 2
     return (
-        '<div class="livelab-controls">'
-        + control_html(PARAMS, "d_k", values, marks)
-        + position_control("q_pos", "q", values, marks)
-        + position_control("k_pos", "k", values, marks)
+        # On a phone the sliders stick below the header, beside the clock and the plot below.
+        strip(
+            '<div class="livelab-controls">'
+            + control_html(PARAMS, "d_k", values, marks)
+            + position_control("q_pos", "q", values, marks)
+            + position_control("k_pos", "k", values, marks)
+            + "</div>"
+        )
+        + '<div class="livelab-controls livelab-controls--more">'
         + control_html(PARAMS, "seed", values, marks)
         + control_html(PARAMS, "base", values, marks)
         + "</div>"

@@ -135,11 +135,13 @@ def test_a_reference_of_several_lines_gets_a_text_area_that_says_how_its_keys_wo
     monkeypatch.setitem(questions.CODE_QUESTIONS.items, "swiglu_ffn", lines)
     q = CODE.question({"id": "c3", "question": "swiglu_ffn", "prompt": "P"})
     html = CODE.markup(q, lambda text: text)
-    assert '<textarea class="livelab-blank"' in html and '<input type="text" class' not in html
+    assert '<textarea class="livelab-blank"' in html and "data-line " not in html
     assert 'rows="4" data-lines aria-describedby="c3-blank-note"' in html
     assert 'id="c3-blank-note">Several lines. Enter keeps the indent' in html
-    one_line = CODE.question({"id": "c2", "question": "rotate", "prompt": "P"})
-    assert '<input type="text" class="livelab-blank"' in CODE.markup(one_line, lambda t: t)
+    # A one-line blank is a text area of one line that wraps (code.js keeps line breaks out).
+    one_line = CODE.markup(CODE.question({"id": "c2", "question": "rotate", "prompt": "P"}), str)
+    assert '<textarea class="livelab-blank"' in one_line
+    assert 'rows="1" data-line aria-multiline="false"' in one_line and "data-lines" not in one_line
 
 
 def test_a_reference_of_several_lines_needs_a_blank_alone_on_its_line():

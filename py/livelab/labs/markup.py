@@ -7,8 +7,10 @@ attributes, `g[data-shapes="name"]` is redrawn from view["svg"][name], `tbody[da
 is true and `[data-error]` shows view["error"]. The controls are `[data-param]` inputs (a
 vector entry adds `data-index`; a second control of the same value is `data-mirror`);
 buttons move controls with `data-step`/`data-by` or set them with `data-set`, and a lab
-with scratchpad code gets `button[data-scratch]` ("Open in scratchpad"). The browser
-code finds everything by those marks only, so the markup lives here once.
+with scratchpad code gets `button[data-scratch]` ("Open in scratchpad"). On a narrow screen
+a lab's `strip` (its main controls, or its key result) sticks to an edge of the screen while
+the rest of the lab scrolls past (livelab.css). The browser code finds everything by those
+marks only, so the markup lives here once.
 """
 
 from __future__ import annotations
@@ -206,6 +208,22 @@ def mirrored_number_html(
         f'<input type="range" {common} data-mirror '
         f'aria-label="{attr(label)}, slider" disabled>'
     )
+
+
+STRIP_EDGES = ("top", "bottom")
+
+
+def strip(inner: str, edge: str = "top") -> str:
+    """What of a lab must stay on a phone's screen while the rest of the lab scrolls past.
+
+    On a narrow screen (livelab.css) the strip sticks below the site's header (edge "top": a
+    lab's main controls, so the result they move can be scrolled into view beside them) or
+    to the screen's bottom (edge "bottom": a key result, for a lab whose controls are too many
+    to stick). On a wide screen it is an ordinary block. Each lab has at most one strip.
+    """
+    if edge not in STRIP_EDGES:
+        raise ValueError(f"a strip sticks to the top or the bottom, not {edge!r}")
+    return f'<div class="livelab-strip livelab-strip--{edge}">{inner}</div>'
 
 
 def set_button(label: str, params: dict, extra: str = "") -> str:

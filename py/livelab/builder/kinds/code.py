@@ -109,7 +109,9 @@ def _field_html(q: CodeQuestionRef) -> str:
     )
     lines = q.reference_blank.count("\n") + 1
     if lines == 1:
-        return f'<input type="text" {common}>'
+        # A text area too, but of one line (code.js): it wraps and grows, so a phone shows
+        # all the student typed; Enter checks, and a pasted line break becomes a space.
+        return f'<textarea {common} rows="1" data-line aria-multiline="false"></textarea>'
     note = f"{q.id}-blank-note"
     return (
         f'<textarea {common} rows="{lines + 2}" data-lines aria-describedby="{attr(note)}">'

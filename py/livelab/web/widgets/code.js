@@ -66,11 +66,35 @@ export function mount(el, runtime) {
 
   const lines = blank.hasAttribute("data-lines"); // a text area: the blank spans several lines
   const minRows = lines ? blank.rows : 0;
+  // A one-line blank is a text area of one line that wraps (issue 31): as wide as its text
+  // (24 characters at least) where the line has room, and as tall as its wrapped text.
   const fit = () => {
-    if (lines) blank.rows = Math.max(minRows, blank.value.split("\n").length + 1);
-    else blank.size = Math.max(24, blank.value.length + 2);
+    if (lines) {
+      blank.rows = Math.max(minRows, blank.value.split("\n").length + 1);
+      return;
+    }
+    blank.style.setProperty("--livelab-blank-chars", String(Math.max(24, blank.value.length + 2)));
+    blank.style.blockSize = "auto";
+    if (blank.scrollHeight > blank.clientHeight) {
+      blank.style.blockSize = `${blank.scrollHeight + blank.offsetHeight - blank.clientHeight}px`;
+    }
   };
+  const oneLine = () => {
+    // What a text input does with a pasted line break; the caret stays where it was.
+    if (lines || !/[\r\n]/.test(blank.value)) return;
+    const caret = blank.selectionEnd - (blank.value.slice(0, blank.selectionEnd).match(/\r\n/g)?.length ?? 0);
+    blank.value = blank.value.replace(/\r\n|[\r\n]/g, " ");
+    blank.setSelectionRange(caret, caret);
+  };
+  let fittedWidth = 0;
+  const resized = new ResizeObserver(([entry]) => {
+    const width = Math.round(entry.contentRect.width);
+    if (width === fittedWidth) return;
+    fittedWidth = width;
+    fit();
+  });
   const onInput = () => {
+    oneLine();
     prepareRunner();
     fit();
     markStale(el);
@@ -222,6 +246,7 @@ export function mount(el, runtime) {
   restore();
   offerHint();
   fit();
+  if (!lines) resized.observe(blank); // a new width wraps the line anew
   blank.addEventListener("input", onInput);
   blank.addEventListener("keydown", onKey);
   el.addEventListener("click", onCopy, true);
@@ -232,6 +257,7 @@ export function mount(el, runtime) {
   }, () => Boolean(running));
   for (const button of Object.values(buttons)) button.addEventListener("click", onClick);
   return () => {
+    resized.disconnect();
     blank.removeEventListener("input", onInput);
     blank.removeEventListener("keydown", onKey);
     el.removeEventListener("click", onCopy, true);

@@ -1,4 +1,4 @@
-// The Python scratchpad: one panel per tab, opened by a floating button (or Alt+P), that stays
+// The Python scratchpad: one panel per tab, opened by a button in the header (or Alt+P), that stays
 // open across Material's instant navigation because it lives outside the page's content. It
 // runs free-form code in the page's one Python worker (livelab.scratch: names kept between
 // runs, the last line's value shown), with the same stop and time limit as a code question.
@@ -103,7 +103,7 @@ class Scratchpad {
     const region = element("aside", { className: "livelab-scratchpad-region" }, this.toggle, this.panel);
     region.setAttribute("aria-label", "Scratchpad");
     // Early in the tab order (right after Material's header, which keeps its place across
-    // instant navigation), not after the footer's many links; it floats where it is anyway.
+    // instant navigation), not after the footer's many links; it sits in the header bar anyway (livelab.css).
     const header = document.querySelector("body > .md-header");
     if (header) header.after(region);
     else document.body.append(region);
@@ -322,16 +322,51 @@ class Scratchpad {
 }
 
 
+// What a student reads, finest first: keepPlace holds the innermost of these at the top.
+const BLOCKS =
+  "p, li, dt, dd, tr, pre, summary, figure, h1, h2, h3, h4, h5, h6, .admonition-title, " +
+  ".katex-display, .livelab-control, .livelab-lab > *";
+
 /**
- * Make a layout change (the docked panel narrows the page) without losing the student's
- * place: the text at a third of the window's height stays where it was.
+ * The block the student is reading: the innermost block of the content whose bottom is below
+ * the header (the paragraph at the top of the window, or a table row or a lab's figure).
+ */
+function readingAnchor() {
+  const content = document.querySelector(".md-content");
+  if (!content) return null;
+  const top = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+  let anchor = null;
+  for (const block of content.querySelectorAll(BLOCKS)) {
+    const box = block.getBoundingClientRect();
+    if (box.height === 0 || box.bottom <= top + 1) continue;
+    if (anchor && !anchor.contains(block)) break; // past the reading block and its insides
+    if (box.top > innerHeight) break;
+    anchor = block;
+  }
+  return anchor;
+}
+
+/**
+ * Make a layout change (the docked panel narrows the page's column) without losing the
+ * student's place (issue 31): the block at the top of the window is put back at the same
+ * height once the change is laid out, and again in the next two frames, when the figures'
+ * text and Material's sidebars have settled at the new width.
  */
 function keepPlace(change) {
-  const content = document.querySelector(".md-content")?.getBoundingClientRect();
-  const probe = content && document.elementFromPoint(content.left + 8, innerHeight / 3);
-  const before = probe?.getBoundingClientRect().top;
+  const anchor = readingAnchor();
+  const before = anchor?.getBoundingClientRect().top;
   change();
-  if (probe?.isConnected) scrollBy(0, probe.getBoundingClientRect().top - before);
+  if (!anchor) return;
+  const restore = () => {
+    if (!anchor.isConnected) return;
+    const moved = anchor.getBoundingClientRect().top - before;
+    if (Math.abs(moved) >= 1) scrollBy(0, moved);
+  };
+  restore();
+  requestAnimationFrame(() => {
+    restore();
+    requestAnimationFrame(restore);
+  });
 }
 
 let scratchpad = null;
