@@ -143,7 +143,7 @@ def view(s: dict) -> dict:
 
 
 BARS_WIDTH = 340.0
-BARS_BOX = (40.0, 44.0, 290.0, 130.0)
+BARS_BOX = (40.0, 48.0, 290.0, 130.0)  # room above for the legend row and the y title
 # Below the box, the axes' rows of text at a phone's text size (the largest in viewBox units).
 BARS_HEIGHT = float(round(BARS_BOX[1] + BARS_BOX[3] + BELOW_AXES * largest_em(BARS_WIDTH) + 2))
 

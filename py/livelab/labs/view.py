@@ -53,11 +53,11 @@ def _attr_text(value: object) -> str:
     return str(value)
 
 
-# Figure text is 13 CSS px on screen at every width (livelab.css; lab.js keeps it so), so in
+# Figure text is 14 CSS px on screen at every width (livelab.css; lab.js keeps it so), so in
 # viewBox units it is largest where a figure is drawn narrowest: about 286 px wide on a
 # 360 px screen. Rows of text are therefore placed in em (a dy attribute), which follows the
 # text's real size at every width, and margins are reserved for the largest em.
-TEXT_PX = 13.0
+TEXT_PX = 14.0  # at least 14 px, as all text a student reads (issue 31)
 NARROWEST_FIGURE_PX = 280.0
 CENTRED = "0.35em"  # dy that centres a line of digits and letters vertically on its y
 # Rows below a plot box, as baselines in em: x tick labels, then the x title; the title's

@@ -191,7 +191,7 @@ function refreshSteppers(el) {
 
 // ---- Figure text keeps its size (issue 13) ----
 // SVG text is sized in viewBox units and would scale with the figure (28 px on a laptop,
-// 9 px on a phone). livelab.css draws it at 13 px times --livelab-svg-scale, which is set
+// 9 px on a phone). livelab.css draws it at 14 px times --livelab-svg-scale, which is set
 // here to viewBox width / drawn width whenever a lab's SVG is resized or gets a new viewBox.
 function fitFigureText(svg) {
   const box = svg.viewBox?.baseVal;

@@ -328,22 +328,23 @@ const BLOCKS =
   ".katex-display, .livelab-control, .livelab-lab > *";
 
 /**
- * The block the student is reading: the innermost block of the content whose bottom is below
- * the header (the paragraph at the top of the window, or a table row or a lab's figure).
+ * The block the student is reading: the first block of the content that begins below the
+ * header, in the window's upper half (the paragraph at the top of the window); else the
+ * innermost block that runs on from above the header (a long lab, a long list item).
  */
 function readingAnchor() {
   const content = document.querySelector(".md-content");
   if (!content) return null;
   const top = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
-  let anchor = null;
+  let straddling = null;
   for (const block of content.querySelectorAll(BLOCKS)) {
+    if (block.checkVisibility?.() === false) continue; // in a closed fold: boxes, not shown
     const box = block.getBoundingClientRect();
-    if (box.height === 0 || box.bottom <= top + 1) continue;
-    if (anchor && !anchor.contains(block)) break; // past the reading block and its insides
-    if (box.top > innerHeight) break;
-    anchor = block;
+    if (box.height === 0 || box.bottom <= top) continue;
+    if (box.top >= top - 1) return box.top < innerHeight / 2 || !straddling ? block : straddling;
+    straddling = block; // blocks come in document order: a block's insides after it
   }
-  return anchor;
+  return straddling;
 }
 
 /**
