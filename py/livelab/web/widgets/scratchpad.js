@@ -102,10 +102,12 @@ class Scratchpad {
     // A landmark of its own: the button sits outside Material's content, which it outlives.
     const region = element("aside", { className: "livelab-scratchpad-region" }, this.toggle, this.panel);
     region.setAttribute("aria-label", "Scratchpad");
-    // Early in the tab order (right after Material's header, which keeps its place across
-    // instant navigation), not after the footer's many links; it sits in the header bar anyway (livelab.css).
+    // Early in the tab order, not after the footer's many links: just before Material's
+    // header (which keeps its place across instant navigation), whose bar the button sits on
+    // (livelab.css). Not after it: on a phone, focus on the header's search field opens the
+    // search over the header, and the button gives way to it, out of a keyboard's reach.
     const header = document.querySelector("body > .md-header");
-    if (header) header.after(region);
+    if (header) header.before(region);
     else document.body.append(region);
     this.region = region;
     SHEET?.addEventListener("change", () => this.setModal());
