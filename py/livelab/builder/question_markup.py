@@ -78,6 +78,11 @@ def confirm_html(question: str, yes: tuple[str, str], no: tuple[str, str]) -> st
     )
 
 
+def hints_html() -> str:
+    """Where the sealed hints go, one by one as the student asks for them; empty in the page."""
+    return f'<ol class="livelab-hints" data-hints hidden{EXCLUDE}></ol>'
+
+
 def reveal_box() -> str:
     """Where the sealed answer goes once it is earned or asked for; empty in the page."""
     return f'<div class="livelab-reveal" data-reveal hidden{EXCLUDE}></div>'

@@ -40,6 +40,21 @@ class QuestionError(ValueError):
 LAB_OPTION = Option("", types=(str,), what="the id of a lab on this page that helps answer it")
 """The option every kind takes: the lab the question sits beside."""
 
+HINTS_OPTION = Option(
+    (),
+    types=(list,),
+    what="hints, each Markdown, shown one at a time on request after a wrong check",
+)
+"""The option every kind takes: a ladder of hints, each earned before the next."""
+
+
+def hint_texts(raw: list) -> tuple[str, ...]:
+    """A fence's hints in order; QuestionError naming the first that is not Markdown text."""
+    for number, hint in enumerate(raw, start=1):
+        if not isinstance(hint, str) or not hint.strip():
+            raise QuestionError(f"hint {number} must be a line of Markdown text, got {hint!r}")
+    return tuple(hint.strip() for hint in raw)
+
 
 @dataclass(frozen=True)
 class Replay:

@@ -13,18 +13,21 @@ from typing import Any
 
 from livelab.answers import NumericSpec, Unreadable, grade_numeric, read_number, read_vector
 from livelab.builder.kinds import (
+    HINTS_OPTION,
     LAB_OPTION,
     BrowserReplay,
     QuestionError,
     QuestionKind,
     Render,
     Replay,
+    hint_texts,
     register_kind,
 )
 from livelab.builder.question_markup import (
     EXCLUDE,
     button_html,
     container,
+    hints_html,
     prompt_html,
     reveal_box,
     verdict_html,
@@ -41,6 +44,7 @@ OPTIONS = Options(
     explanation=Option("", types=(str,), what="shown once the answer is right or revealed"),
     wrong=Option((), types=(list,), what="list of {answer, message}: expected mistakes"),
     lab=LAB_OPTION,
+    hints=HINTS_OPTION,
 )
 
 
@@ -53,6 +57,7 @@ class NumericQuestion:
     reveal: str
     explanation: str
     lab: str = ""
+    hints: tuple[str, ...] = ()
     kind: str = "numeric"
 
     def grade(self, text: str) -> dict:
@@ -99,11 +104,12 @@ def parse(data: dict) -> NumericQuestion:
         data["reveal"] or answer_text,
         data["explanation"],
         data["lab"],
+        hint_texts(data["hints"]),
     )
 
 
 def markup(q: NumericQuestion, render: Render) -> str:
-    """Prompt, a text field, Check, a verdict line, and the answer revealed on request."""
+    """Prompt, a text field, Check, a verdict line, hints and the answer, each on request."""
     field_id = f"{q.id}-answer"
     explanation = render(q.explanation) if q.explanation else ""
     reveal = f"<p>Answer: <strong>{html.escape(q.reveal)}</strong></p>{explanation}"
@@ -113,12 +119,16 @@ def markup(q: NumericQuestion, render: Render) -> str:
         f'<input type="text" id="{attr(field_id)}" class="livelab-field" inputmode="decimal" '
         'autocomplete="off" spellcheck="false" disabled>'
         + button_html("check", "Check")
+        + button_html("hint", "Hint", hidden=True)
         + button_html("reveal", "Show answer", hidden=True)
         + "</div>"
         + verdict_html()
+        + hints_html()
         + reveal_box()
     )
-    return container("numeric", q.id, body, {"spec": q.spec.to_json(), "reveal": reveal})
+    hints = [render(hint) for hint in q.hints]
+    sealed = {"spec": q.spec.to_json(), "reveal": reveal, "hints": hints}
+    return container("numeric", q.id, body, sealed)
 
 
 def replays(q: NumericQuestion) -> Iterator[Replay]:

@@ -2,7 +2,8 @@
 // is dropped (and reported), whatever fits is kept: one odd entry never costs the rest.
 //
 // {version: 2, pages: {<page key>: {questions: {<id>: entry}, labs: {<id>: {params}}}}}
-// A question entry: {kind, answer, verdict, message, attempts, failures, solvedAt, shown}.
+// A question entry: {kind, answer, verdict, message, attempts, failures, solvedAt, shown, hints}
+// (hints: how many of its hints were asked for).
 //
 // Saved text is the student's browser's, so no name in it is trusted: a name is looked up
 // only among the schema's own (Maps, never an object whose prototype answers "toString" or
@@ -30,6 +31,7 @@ const QUESTION_FIELDS = new Map([
   ["failures", isCount],
   ["solvedAt", (v) => isCount(v) && v > 0],
   ["shown", (v) => typeof v === "boolean"],
+  ["hints", isCount],
 ]);
 
 const isParamValue = (v) =>
