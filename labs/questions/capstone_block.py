@@ -238,12 +238,6 @@ QUESTION = register_code_question(
         example_cases=(_example(),),
         hidden_cases=_hidden_cases,
         seed=1919,
-        hint=(
-            "Two residual steps, each x = x + sublayer(rmsnorm(x, its gain)). Attention: q, k, v "
-            "from the normalized x, rope on q and k, scores q @ k.T / np.sqrt(d), later keys "
-            "set to -inf, softmax, @ v, @ W_o. FFN: (silu(h @ W_gate) * (h @ W_up)) @ W_down. "
-            "End with return."
-        ),
         misconceptions=MISCONCEPTIONS,
         name_hints={
             "T": "inside block, take the number of tokens from x.shape[0]",
