@@ -58,9 +58,11 @@ def no_help_yet(box):
     expect(box.get_by_role("button", name="Show answer")).to_have_count(0)
 
 
-def hints_in_order(box, hints):
-    expect(shown_hints(box)).to_have_count(len(hints))
-    for number, hint in enumerate(hints, start=1):
+def hints_in_order(box, hints, shown=None):
+    """The first `shown` hints (all by default) are on screen, in order, each labelled."""
+    shown = len(hints) if shown is None else shown
+    expect(shown_hints(box)).to_have_count(shown)
+    for number, hint in enumerate(hints[:shown], start=1):
         item = shown_hints(box).nth(number - 1)
         expect(item).to_have_text(re.compile(f"^Hint {number} of {len(hints)}\\. "))
         expect(item).to_contain_text(hint_start(hint))
@@ -71,7 +73,7 @@ def tap_each_hint_in_turn(box, hints):
     for number in range(1, len(hints) + 1):
         expect(box.get_by_role("button", name="Show answer")).to_have_count(0)
         box.get_by_role("button", name=f"Hint {number} of {len(hints)}").tap()
-        hints_in_order(box, hints[:number])
+        hints_in_order(box, hints, shown=number)
     expect(box.get_by_role("button", name="No more hints")).to_be_disabled()
     expect(box.get_by_role("button", name=NEXT_HINT)).to_have_count(0)
     expect(box.get_by_role("button", name="Show answer")).to_be_visible()
@@ -167,7 +169,7 @@ def test_hints_reach_another_tab_and_a_question_solved_with_them_is_solved(phone
     box.get_by_label("Your answer").fill("9")
     box.get_by_role("button", name="Check").tap()
     box.get_by_role("button", name=f"Hint 1 of {len(q.hints)}").tap()
-    hints_in_order(other_box, q.hints[:1])
+    hints_in_order(other_box, q.hints, shown=1)
     expect(other_box.get_by_role("button", name=f"Hint 2 of {len(q.hints)}")).to_be_visible()
     box.get_by_label("Your answer").fill(q.reveal)
     box.get_by_role("button", name="Check").tap()
