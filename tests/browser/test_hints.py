@@ -87,7 +87,9 @@ def test_a_numeric_slip_is_named_then_hints_in_order_then_the_answer(phone, site
     box.get_by_role("button", name="Check").tap()
     slip = dict(q.spec.wrong)[6.0]
     expect(verdict(phone, "q2")).to_have_text(f"Not yet. {slip}")
-    expect(box.get_by_role("button", name=f"Hint 1 of {len(q.hints)}")).to_be_visible()
+    first = box.get_by_role("button", name=f"Hint 1 of {len(q.hints)}")
+    expect(first).to_be_visible()
+    assert first.bounding_box()["height"] >= 44  # a finger's button, as test_touch.py asks
     expect(box.get_by_role("button", name="Show answer")).to_have_count(0)
     tap_each_hint_in_turn(box, q.hints)
     phone.reload()
