@@ -94,11 +94,15 @@ def _unknown(name: str) -> str:
     return f"the name {quote(name)} is unknown; the known names are {known}"
 
 
-def check_length(text: str) -> None:
+ONE_NUMBER = "a number such as 0.84 or a short expression such as sqrt(2)/3"
+
+
+def check_length(text: str, example: str = ONE_NUMBER) -> None:
+    """Refuse a text longer than MAX_LENGTH, with an example of what is asked."""
     if len(text) > MAX_LENGTH:
         raise Unreadable(
             f"The answer is {len(text)} characters long; type at most {MAX_LENGTH}, "
-            "for example a number such as 0.84 or a short expression such as sqrt(2)/3."
+            f"for example {example}."
         )
 
 
@@ -113,6 +117,9 @@ class Parser:
     spaced: bool = False
     """Vector entries separated by blank space (read_spaced): a sign after a blank and glued
     to what follows starts the next entry, as in NumPy's `[ 0.5 -1.5]`."""
+    separator: str = ""
+    """The sign between a vector's entries ("," or ";"), named in messages; empty when blank
+    space separates them or there is one number."""
     pos: int = 0
     depth: int = 0
 
@@ -288,10 +295,25 @@ class Parser:
         if rest and self.peek() is None:
             raise self.fail(OTHER_DIGITS if rest[0].isdecimal() else READABLE)
         if rest:
-            raise self.fail(
-                "a complete number ends just before this; join the parts with an operator "
-                "such as * or +"
+            raise self.fail(self.after_number())
+
+    def after_number(self) -> str:
+        """Why more text cannot follow a complete number, in the words of what is asked."""
+        token = self.peek() or ""
+        if WORD.fullmatch(token) and _key(token) not in (*CONSTANTS, *FUNCTIONS, *NOT_FINITE):
+            return _unknown(token)  # a word after the number, as in "0.84 radians"
+        if self.entry:  # a list: the numbers need the list's separator between them
+            between = f"“{self.separator}”" if self.separator else "a blank or a comma"
+            return f"a number ends just before this; put {between} between every two numbers"
+        if self.text[self.pos : self.pos + 1].isspace():  # "2 3", "0 1.41" or "2, 3"
+            return (
+                "this question asks for one number, and a second one starts here; to "
+                "combine them, put an operator such as * or + between them"
             )
+        return (
+            "a complete number ends just before this; join the parts with an operator "
+            "such as * or +"
+        )
 
     def read(self) -> float:
         if not self.text.strip():

@@ -75,13 +75,13 @@ const key = (name) => name.toLowerCase(); // case does not matter (E is e), π s
 const unknown = (name) =>
   `the name ${quote(name)} is unknown; the known names are sqrt, sin, cos, exp, ln, pi and e`;
 
-export function checkLength(text) {
+export const ONE_NUMBER = "a number such as 0.84 or a short expression such as sqrt(2)/3";
+
+/** Refuse a text longer than MAX_LENGTH, with an example of what is asked. */
+export function checkLength(text, example = ONE_NUMBER) {
   const length = characters(text);
   if (length > MAX_LENGTH) {
-    throw new Unreadable(
-      `The answer is ${length} characters long; type at most ${MAX_LENGTH}, ` +
-        "for example a number such as 0.84 or a short expression such as sqrt(2)/3.",
-    );
+    throw new Unreadable(`The answer is ${length} characters long; type at most ${MAX_LENGTH}, for example ${example}.`);
   }
 }
 
@@ -91,10 +91,11 @@ export class Parser {
   /**
    * offset: characters before text in what the student typed; entry: e.g. "entry 2";
    * spaced: vector entries separated by blank space (readSpaced): a sign after a blank and
-   * glued to what follows starts the next entry, as in NumPy's `[ 0.5 -1.5]`.
+   * glued to what follows starts the next entry, as in NumPy's `[ 0.5 -1.5]`; separator:
+   * the sign between a vector's entries ("," or ";"), empty for blank space or one number.
    */
-  constructor(text, decimalComma, offset = 0, entry = "", { spaced = false, pos = 0 } = {}) {
-    Object.assign(this, { text, decimalComma, offset, entry, spaced, pos, depth: 0 });
+  constructor(text, decimalComma, offset = 0, entry = "", { spaced = false, pos = 0, separator = "" } = {}) {
+    Object.assign(this, { text, decimalComma, offset, entry, spaced, pos, separator, depth: 0 });
   }
 
   get subject() {
@@ -271,9 +272,26 @@ export class Parser {
     const rest = strip(this.text.slice(this.pos));
     if (rest.startsWith(")")) throw this.fail("this “)” has no “(” to close");
     if (rest && this.peek() === null) throw this.fail(OTHER_DIGIT.test(rest) ? OTHER_DIGITS : READABLE);
-    if (rest) {
-      throw this.fail("a complete number ends just before this; join the parts with an operator such as * or +");
+    if (rest) throw this.fail(this.afterNumber());
+  }
+
+  /** Why more text cannot follow a complete number, in the words of what is asked. */
+  afterNumber() {
+    const token = this.peek() ?? "";
+    const known = (name) => CONSTANTS.has(name) || FUNCTIONS.has(name) || NOT_FINITE.includes(name);
+    if (WHOLE_WORD.test(token) && !known(key(token))) return unknown(token); // as in "0.84 radians"
+    if (this.entry) {
+      // a list: the numbers need the list's separator between them
+      const between = this.separator ? `“${this.separator}”` : "a blank or a comma";
+      return `a number ends just before this; put ${between} between every two numbers`;
     }
+    if (this.pos < this.text.length && lstrip(this.text.slice(this.pos, this.pos + 1)) === "") {
+      return (
+        "this question asks for one number, and a second one starts here; to " +
+        "combine them, put an operator such as * or + between them"
+      ); // "2 3", "0 1.41" or "2, 3"
+    }
+    return "a complete number ends just before this; join the parts with an operator such as * or +";
   }
 
   read() {

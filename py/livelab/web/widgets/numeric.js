@@ -7,6 +7,7 @@
 import { gradeNumeric } from "../grading/numeric.js";
 import { QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
 import { showMarkup, unseal } from "./sealed.js";
+import { bindSign } from "./sign.js";
 import { enable, markColumn, markStale, showVerdict } from "./verdict.js";
 
 
@@ -68,8 +69,10 @@ export function mount(el) {
   checkButton.addEventListener("click", check);
   revealButton.addEventListener("click", askedForAnswer);
   const unfollow = record.follow(restore);
+  const unbindSign = bindSign(el); // "±" beside a number field: its input event marks stale
   return () => {
     unfollow();
+    unbindSign();
     field.removeEventListener("keydown", onKey);
     field.removeEventListener("input", onInput);
     checkButton.removeEventListener("click", check);
