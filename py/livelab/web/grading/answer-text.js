@@ -11,69 +11,30 @@
 // about before Math gives NaN or Infinity.
 
 import { characters, formatG, lstrip, SPACE, strip } from "./python-text.js";
+import {
+  CONSTANTS,
+  FUNCTIONS,
+  key,
+  MAX_DEPTH,
+  MAX_LENGTH,
+  NAME,
+  NOT_FINITE,
+  NUMBER,
+  OTHER_DIGIT,
+  OTHER_DIGITS,
+  quote,
+  READABLE,
+  typographic,
+  unknown,
+  Unreadable,
+  WHOLE_WORD,
+  WORD,
+} from "./answer-lexicon.js";
 
-export const MAX_LENGTH = 200;
-export const MAX_DEPTH = 20;
+// Re-exported for ./answer-vector.js and ./numeric.js, which read answers through this module.
+export { MAX_DEPTH, MAX_LENGTH, quote, typographic, Unreadable } from "./answer-lexicon.js";
 
-const defined = () => true;
-// Maps, not object literals: a typed "constructor" or "toString" must be an unknown name.
-const FUNCTIONS = new Map([
-  ["sqrt", { at: Math.sqrt, defined: (x) => x >= 0 }],
-  ["√", { at: Math.sqrt, defined: (x) => x >= 0 }],
-  ["sin", { at: Math.sin, defined }],
-  ["cos", { at: Math.cos, defined }],
-  ["exp", { at: Math.exp, defined }],
-  ["ln", { at: Math.log, defined: (x) => x > 0 }],
-  ["log", { at: Math.log, defined: (x) => x > 0 }],
-]);
-const CONSTANTS = new Map([
-  ["pi", Math.PI],
-  ["π", Math.PI],
-  ["e", Math.E],
-]);
-const NOT_FINITE = ["nan", "inf", "infinity", "∞"];
-// Full-width forms (East Asian keyboards) and Arabic-Indic digits with their decimal point
-// and list signs are read as the ASCII they stand for, one character for one.
-const FULL_WIDTH = "０１２３４５６７８９．，；＋－（）［］＊／＾";
-const ARABIC = "٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹٫،؛";
-const SIGNS = new Map([
-  ["−", "-"],
-  ["–", "-"],
-  ["×", "*"],
-  ["·", "*"],
-  ["÷", "/"],
-  ...Array.from(FULL_WIDTH, (char, i) => [char, "0123456789.,;+-()[]*/^"[i]]),
-  ...Array.from(ARABIC, (char, i) => [char, ("0123456789".repeat(2) + ".,;")[i]]),
-]);
-const SIGN = new RegExp(`[${[...SIGNS.keys()].join("")}]`, "gu");
-const NUMBER = "(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)(?:[eE][-+]?[0-9]+)?";
-const NAME = "[A-Za-zπ∞]+|√";
 const TOKEN = new RegExp(`${SPACE}*(?:${NUMBER}|${NAME}|\\*\\*|[-+*/^()])`, "y");
-const WORD = new RegExp(NAME, "y");
-const WHOLE_WORD = new RegExp(`^(?:${NAME})$`);
-const READABLE = "only digits, + - * / ^, parentheses and names such as sqrt or pi can be read";
-const OTHER_DIGITS = "write the digits as 0 to 9";
-const OTHER_DIGIT = /^\p{Nd}/u; // a digit of any script (Python's str.isdecimal)
-
-/** The text is not a number or arithmetic the parser reads; column is 1-based, or null. */
-export class Unreadable extends Error {
-  constructor(message, column = null) {
-    super(message);
-    this.name = "Unreadable";
-    this.column = column;
-  }
-}
-
-/** Text echoed back in a message, cut short so a pasted page is never repeated. */
-export function quote(text, limit = 12) {
-  const chars = Array.from(text);
-  return chars.length > limit ? `“${chars.slice(0, limit).join("")}…”` : `“${text}”`;
-}
-
-const key = (name) => name.toLowerCase(); // case does not matter (E is e), π stays π
-
-const unknown = (name) =>
-  `the name ${quote(name)} is unknown; the known names are sqrt, sin, cos, exp, ln, pi and e`;
 
 export const ONE_NUMBER = "a number such as 0.84 or a short expression such as sqrt(2)/3";
 
@@ -84,8 +45,6 @@ export function checkLength(text, example = ONE_NUMBER) {
     throw new Unreadable(`The answer is ${length} characters long; type at most ${MAX_LENGTH}, for example ${example}.`);
   }
 }
-
-export const typographic = (text) => text.replace(SIGN, (sign) => SIGNS.get(sign));
 
 export class Parser {
   /**
