@@ -6,8 +6,7 @@ attributes, `g[data-shapes="name"]` is redrawn from view["svg"][name], `tbody[da
 "name"]` from view["rows"][name], `[data-hide="name"]` is hidden when view["hidden"][name]
 is true and `[data-error]` shows view["error"]. The controls are `[data-param]` inputs (a
 vector entry adds `data-index`; a second control of the same value is `data-mirror`);
-buttons move controls with `data-step`/`data-by` or set them with `data-set`, a number
-field that takes negative values has a "±" `button[data-sign]` beside it, and a lab
+buttons move controls with `data-step`/`data-by` or set them with `data-set`, and a lab
 with scratchpad code gets `button[data-scratch]` ("Open in scratchpad"). The browser
 code finds everything by those marks only, so the markup lives here once.
 """

@@ -59,9 +59,9 @@ class NumericQuestion:
     answer_text: str
     reveal: str
     explanation: str
-    lab: str = ""
     input: str = "number"
     """The keyboard the field asks a phone for: number, list or expression."""
+    lab: str = ""
     kind: str = "numeric"
 
     def grade(self, text: str) -> dict:
@@ -107,8 +107,8 @@ def parse(data: dict) -> NumericQuestion:
         answer_text,
         data["reveal"] or answer_text,
         data["explanation"],
-        data["lab"],
         _input(data["input"], answer, data["prompt"]),
+        data["lab"],
     )
 
 

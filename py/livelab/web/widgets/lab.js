@@ -227,6 +227,7 @@ export function mount(el, runtime) {
   const kind = el.dataset.labKind;
   const status = bindStatus(el, runtime);
   const unbindScratch = bindScratch(el, runtime, { readParams, status });
+  const unbindSign = bindSign(el); // "±" beside a number field that takes negative values
   const figures = watchFigures(el); // issue 13: figure text keeps its size
   let mounted = true;
 
@@ -288,7 +289,6 @@ export function mount(el, runtime) {
   for (const control of el.querySelectorAll("[data-param], button[data-step], button[data-set], button[data-sign]")) {
     control.disabled = false;
   }
-  const unbindSign = bindSign(el);
   writeParams(el, savedParams(el));
   el.addEventListener("input", onInput);
   el.addEventListener("click", onClick);
@@ -301,12 +301,12 @@ export function mount(el, runtime) {
 
   return () => {
     mounted = false;
-    unbindSign();
     unbindScratch();
     figures.stop(); // issue 13
     status.unbind();
     runtime.removeEventListener("status", onStatus);
     el.removeEventListener("input", onInput);
     el.removeEventListener("click", onClick);
+    unbindSign();
   };
 }

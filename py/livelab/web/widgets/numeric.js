@@ -72,10 +72,10 @@ export function mount(el) {
   const unbindSign = bindSign(el); // "±" beside a number field: its input event marks stale
   return () => {
     unfollow();
-    unbindSign();
     field.removeEventListener("keydown", onKey);
     field.removeEventListener("input", onInput);
     checkButton.removeEventListener("click", check);
     revealButton.removeEventListener("click", askedForAnswer);
+    unbindSign();
   };
 }
