@@ -8,6 +8,8 @@
 //   [data-params] on the lab  every param's value at build time, the base readParams starts from
 //   button[data-step]         adds data-by to each named param ("q_pos k_pos")
 //   button[data-set]          puts the controls at the JSON params it carries
+//   button[data-sign]         "±": changes the sign of the number field it controls (./sign.js),
+//                             which then updates the lab as typing in it would
 //
 // A view from Python may hold: text {name: string} for [data-text], attrs {name: {attr: value}}
 // for [data-attrs], svg {name: [{tag, attrs, text?, children?}]} redrawn inside
@@ -20,6 +22,7 @@ import { progress } from "../progress/store.js";
 import { coalesce } from "../runtime/coalesce.js";
 import { labView } from "../runtime/views.js";
 import { bindScratch } from "./scratchpad-lab.js";
+import { bindSign } from "./sign.js";
 import { bindStatus } from "./status.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -224,6 +227,7 @@ export function mount(el, runtime) {
   const kind = el.dataset.labKind;
   const status = bindStatus(el, runtime);
   const unbindScratch = bindScratch(el, runtime, { readParams, status });
+  const unbindSign = bindSign(el); // "±" beside a number field that takes negative values
   const figures = watchFigures(el); // issue 13: figure text keeps its size
   let mounted = true;
 
@@ -282,7 +286,7 @@ export function mount(el, runtime) {
     refresh();
   };
 
-  for (const control of el.querySelectorAll("[data-param], button[data-step], button[data-set]")) {
+  for (const control of el.querySelectorAll("[data-param], button[data-step], button[data-set], button[data-sign]")) {
     control.disabled = false;
   }
   writeParams(el, savedParams(el));
@@ -303,5 +307,6 @@ export function mount(el, runtime) {
     runtime.removeEventListener("status", onStatus);
     el.removeEventListener("input", onInput);
     el.removeEventListener("click", onClick);
+    unbindSign();
   };
 }

@@ -9,6 +9,7 @@ import { gradeNumeric } from "../grading/numeric.js";
 import { ANSWER_SHOWN, QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
 import { answerEarned, hintLadder } from "./hints.js";
 import { showMarkup, unseal } from "./sealed.js";
+import { bindSign } from "./sign.js";
 import { enable, markColumn, markStale, showVerdict } from "./verdict.js";
 
 
@@ -78,6 +79,7 @@ export function mount(el) {
   checkButton.addEventListener("click", check);
   revealButton.addEventListener("click", askedForAnswer);
   const unfollow = record.follow(restore);
+  const unbindSign = bindSign(el); // "±" beside a number field: its input event marks stale
   return () => {
     unfollow();
     ladder.unmount();
@@ -85,5 +87,6 @@ export function mount(el) {
     field.removeEventListener("input", onInput);
     checkButton.removeEventListener("click", check);
     revealButton.removeEventListener("click", askedForAnswer);
+    unbindSign();
   };
 }
