@@ -281,6 +281,8 @@ def test_without_javascript_labs_say_their_numbers_are_from_the_build(browser, s
     expect(status).to_contain_text("computed when the page was built")
     expect(status).to_contain_text("need JavaScript")
     expect(status).not_to_contain_text("starting")
+    expect(status.get_by_text("Python is loading")).to_be_hidden()  # only with JavaScript
+    expect(page.locator('[data-lab="rms"] [data-param]').first).to_be_disabled()
     context.close()
 
 

@@ -241,7 +241,8 @@ class _FinishPage(Postprocessor):
                 raise AuthoringError("\n".join(context.errors))
             for message in context.errors:
                 log.warning("livelab authoring error: %s", message)
-        text = _with_page_progress(text, context.questions.get(state.ref.name, []))
+        questions = context.questions.get(state.ref.name, [])
+        text = _with_page_progress(text, questions, context.titles)
         marker = progress_placeholder()
         if marker in text and SESSION.site is not None:
             rows = SESSION.site.progress_rows(state.ref.url)
@@ -249,11 +250,11 @@ class _FinishPage(Postprocessor):
         return text
 
 
-def _with_page_progress(html: str, questions: list[Question]) -> str:
+def _with_page_progress(html: str, questions: list[Question], titles: dict[str, str]) -> str:
     """The progress line right under the page's title and the summary at its end."""
     if not questions:
         return html
-    listed = page_questions(html, [(q.id, q.lab) for q in questions])
+    listed = page_questions(html, [(q.id, titles.get(q.id, q.id), q.lab) for q in questions])
     head, title_end, body = html.partition("</h1>")
     top = page_progress_html(listed)
     html = head + title_end + top + body if title_end else top + html

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 import yaml
 
 from livelab.builder import fence_yaml
-from livelab.builder.kinds import Question, QuestionKind, all_kinds
+from livelab.builder.kinds import Question, QuestionKind, all_kinds, question_title
+from livelab.builder.question_markup import with_title
 from livelab.builder.progress import progress_placeholder
 from livelab.builder.reference import PARTS, reference_html
 from livelab.labs import LAB_FENCE, lab
@@ -45,9 +46,12 @@ class FenceContext:
     labs: set[str] = field(default_factory=set)
     questions: dict[str, list[Question]] = field(default_factory=dict)
     """The question objects of each page (each kind's own), in page order."""
+    titles: dict[str, str] = field(default_factory=dict)
+    """This page's question titles by id (kinds.question_title)."""
 
     def start(self, page: str) -> None:
         self.page, self.errors, self.ids, self.labs = page, [], set(), set()
+        self.titles = {}
         self.questions[page] = []
 
     def claim(self, item_id: object) -> str:
@@ -93,10 +97,13 @@ def question_fence(kind: QuestionKind) -> Callable[[dict, FenceContext], str]:
         context.claim(data.get("id"))
         try:
             question = kind.question(data)
+            number = len(context.questions[context.page]) + 1
+            title = question_title(data.get("title", ""), number)
         except ValueError as exc:
             raise FenceError(str(exc)) from None
         context.questions[context.page].append(question)
-        return kind.markup(question, context.render_markdown)
+        context.titles[question.id] = title
+        return with_title(kind.markup(question, context.render_markdown), question.id, title)
 
     return render
 

@@ -1,7 +1,7 @@
 """Build-time HTML of progress: the home page's table and each lesson page's own progress.
 
 A page with questions gets a compact progress line near its top and a summary at its end;
-both list the questions (id, a title by place, the lab that helps) and are filled in by
+both list the questions (id, title, section, the lab that helps) and are filled in by
 livelab/web/widgets/page-progress.js from saved progress (the home table by widgets/progress.js).
 Without JavaScript they say what the page holds. None of it belongs in the search index.
 """
@@ -22,34 +22,35 @@ _TAGS = re.compile(r"<[^>]+>")
 
 @dataclass(frozen=True)
 class PageQuestion:
-    """A question as progress lists name it: its id, a title and the lab that helps."""
+    """A question as progress lists name it: its id, its title, its section and the lab that helps."""
 
     id: str
     title: str
     lab: str = ""
+    section: str = ""
 
 
-def page_questions(page_html: str, questions: list[tuple[str, str]]) -> list[PageQuestion]:
-    """Each (id, lab) of a page, titled by its place: "Question 4 (C. RMSNorm)".
+def page_questions(page_html: str, questions: list[tuple[str, str, str]]) -> list[PageQuestion]:
+    """Each (id, title, lab) of a page with the heading of the section it stands in.
 
-    Titles never quote a prompt: the list stands above every question, and one prompt may
-    hold the answer to an earlier question.
+    The title is the one the question shows (kinds.question_title); titles never quote a
+    prompt: the list stands above every question, and one prompt may hold the answer to an
+    earlier question.
     """
     headings = [
         (m.start(), " ".join(html.unescape(_TAGS.sub("", m.group(1))).replace("¶", "").split()))
         for m in _HEADING.finditer(page_html)
     ]
     found = []
-    for number, (qid, lab) in enumerate(questions, start=1):
+    for qid, title, lab in questions:
         at = page_html.find(f'data-question="{attr(qid)}"')
         section = [text for start, text in headings if start < at]
-        where = f" ({section[-1]})" if section and at >= 0 else ""
-        found.append(PageQuestion(qid, f"Question {number}{where}", lab))
+        found.append(PageQuestion(qid, title, lab, section[-1] if section and at >= 0 else ""))
     return found
 
 
 def _items(questions: list[PageQuestion]) -> str:
-    data = [{"id": q.id, "title": q.title, "lab": q.lab} for q in questions]
+    data = [{"id": q.id, "title": q.title, "lab": q.lab, "section": q.section} for q in questions]
     return attr(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 

@@ -39,6 +39,9 @@ async function mountAll() {
   installScratchpad(scratchRuntime); // once per tab; after a page change it shows that page's text
   showLoading(runtime, document.querySelector(NEEDS_PYTHON) !== null);
   noteStorage(); // now, not after every widget has loaded: one slow import must not hide it
+  // A lab's controls take input before its widget arrives (builder/early_labs.js); after an
+  // instant navigation the new page's labs are opened here.
+  globalThis.__livelabLabsEarly?.enable();
   for (const [el, unmount] of mounted) {
     if (!el.isConnected) {
       unmount();

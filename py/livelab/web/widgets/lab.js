@@ -214,6 +214,24 @@ function watchFigures(el) {
 }
 // ---- end of figure text ----
 
+/**
+ * The controls a student moved before this widget mounted (the page's first script opened them
+ * and numbered each move in data-early, builder/early_labs.js): each carries its value to the
+ * other controls of its value, the last move winning. Returns the names of those params,
+ * which saved positions must not undo.
+ */
+function adoptEarlyInput(el) {
+  const moved = new Set();
+  const early = [...el.querySelectorAll("[data-param][data-early]")];
+  early.sort((a, b) => Number(a.dataset.early) - Number(b.dataset.early)); // the last move wins
+  for (const control of early) {
+    control.removeAttribute("data-early");
+    moved.add(control.dataset.param);
+    syncMirrors(el, control);
+  }
+  return moved;
+}
+
 /** How far (px) the lab is from the viewport: 0 while any of it shows. */
 function fromViewport(el) {
   const box = el.getBoundingClientRect();
@@ -285,7 +303,9 @@ export function mount(el, runtime) {
   for (const control of el.querySelectorAll("[data-param], button[data-step], button[data-set]")) {
     control.disabled = false;
   }
-  writeParams(el, savedParams(el));
+  el.setAttribute("data-mounted", ""); // from now on this widget takes the input itself
+  const early = adoptEarlyInput(el);
+  writeParams(el, Object.fromEntries(Object.entries(savedParams(el)).filter(([name]) => !early.has(name))));
   el.addEventListener("input", onInput);
   el.addEventListener("click", onClick);
   // Whenever a (re)started worker becomes ready, bring the view up to date from it, unless
@@ -297,6 +317,7 @@ export function mount(el, runtime) {
 
   return () => {
     mounted = false;
+    el.removeAttribute("data-mounted");
     unbindScratch();
     figures.stop(); // issue 13
     status.unbind();
