@@ -68,7 +68,9 @@ def early_script(page: str) -> str | None:
     if client is None:
         return None
     script = SCRIPT % json.dumps(f"{client.group(1)}runtime/worker.js")
-    return script.replace("</script>", f"\n{HOLD_SEARCH}\n{UNAVAILABLE_NOTE}\n{LABS_EARLY}\n</script>")
+    return script.replace(
+        "</script>", f"\n{HOLD_SEARCH}\n{UNAVAILABLE_NOTE}\n{LABS_EARLY}\n</script>"
+    )
 
 
 def with_early_worker(page: str) -> str:

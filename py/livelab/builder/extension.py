@@ -34,6 +34,7 @@ from livelab.builder import course_pages
 from livelab.builder.course import CourseModuleError, import_course_modules
 from livelab.builder.course_pages import fence_bodies
 from livelab.builder.fences import FenceContext, FenceError, check_lab_links, custom_fences
+from livelab.builder.page_links import link_errors
 from livelab.builder.progress import (
     page_progress_html,
     page_questions,
@@ -235,6 +236,8 @@ class _FinishPage(Postprocessor):
             found = re.search(r"fence id '([^']*)'", context.errors[at])
             line = state.id_lines.get(found.group(1), 0) if found else 0
             context.errors[at] = state.place(context.errors[at], line)
+        for message, line in link_errors(state.ref.name, text, state.lines):
+            context.errors.append(state.place(message, line))
         SESSION.errors[state.ref.name] = list(context.errors)
         if context.errors and not SESSION.collect:
             if not SESSION.serving:

@@ -12,9 +12,13 @@ import html
 import json
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from livelab.builder.question_markup import EXCLUDE, button_html, confirm_html
 from livelab.labs.markup import attr
+
+if TYPE_CHECKING:
+    from livelab.builder.course_pages import ProgressRow
 
 _HEADING = re.compile(r"<h[23][^>]*>(.*?)</h[23]>", re.S)
 _TAGS = re.compile(r"<[^>]+>")
@@ -22,7 +26,7 @@ _TAGS = re.compile(r"<[^>]+>")
 
 @dataclass(frozen=True)
 class PageQuestion:
-    """A question as progress lists name it: its id, its title, its section and the lab that helps."""
+    """A question as progress lists name it: id, title, section and the lab that helps."""
 
     id: str
     title: str
@@ -80,23 +84,34 @@ def page_summary_html(questions: list[PageQuestion]) -> str:
     )
 
 
+def _titles(row: ProgressRow) -> str:
+    data = {"questions": row.questions, "labs": row.labs}
+    return attr(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
 def progress_placeholder() -> str:
     """Marks where the plugin puts the progress table of the whole site."""
     return '<div class="livelab livelab-progress" data-livelab="progress"></div>'
 
 
-def progress_table(pages: list[tuple[str, str, str, list[str]]]) -> str:
-    """A row per page with questions: link, solved / total and answers shown, by the browser."""
+def progress_table(pages: list[ProgressRow]) -> str:
+    """A row per page with questions: link, solved / total and answers shown, by the browser.
+
+    Each row carries the titles of its questions and labs (data-titles), so the line above the
+    table can name what the student last worked on: "Continue where you left off".
+    """
     rows = "".join(
-        f'<tr data-page="{attr(url)}" data-ids="{attr(" ".join(ids))}">'
-        f'<td><a href="{attr(href)}">{html.escape(title)}</a></td>'
-        f"<td data-count>0 of {len(ids)}</td><td data-shown>0</td>"
+        f'<tr data-page="{attr(row.url)}" data-ids="{attr(" ".join(row.questions))}" '
+        f'data-titles="{_titles(row)}">'
+        f'<td><a href="{attr(row.href)}">{html.escape(row.title)}</a></td>'
+        f"<td data-count>0 of {len(row.questions)}</td><td data-shown>0</td>"
         "<td data-state>not started</td></tr>"
-        for url, href, title, ids in pages
+        for row in pages
     )
     return (
         # An <article> around divs: see markup.lab_html on Material's search exclusion.
         f'<article class="livelab livelab-progress" data-livelab="progress"{EXCLUDE}>'
+        '<p class="livelab-continue" data-continue hidden></p>'
         '<table><thead><tr><th scope="col">Page</th><th scope="col">Solved</th>'
         '<th scope="col">Answers shown</th>'
         f'<th scope="col">State</th></tr></thead><tbody>{rows}</tbody></table>'

@@ -244,6 +244,7 @@ export function mount(el, runtime) {
   const unbindScratch = bindScratch(el, runtime, { readParams, status });
   const figures = watchFigures(el); // issue 13: figure text keeps its size
   let mounted = true;
+  let moved = false; // the student moved a control of this lab since the page opened
 
   let asking = false; // a view request waits or runs: the worker answers it once ready
   const update = coalesce(
@@ -259,7 +260,10 @@ export function mount(el, runtime) {
       if (!mounted) return;
       applyView(el, reply.view);
       figures.refit(); // a new viewBox (issue 13)
-      progress.set("labs", el.dataset.lab, { params }); // only positions Python accepted
+      // Only positions Python accepted; touchedAt (home's "Continue") only when the student
+      // moved something since the page opened, not for the view every visit draws.
+      const touchedAt = moved ? Date.now() : progress.get("labs", el.dataset.lab)?.touchedAt;
+      progress.set("labs", el.dataset.lab, touchedAt ? { params, touchedAt } : { params });
       status.ok();
       el.dispatchEvent(new CustomEvent("livelab:view", { bubbles: true }));
     },
@@ -282,12 +286,14 @@ export function mount(el, runtime) {
   };
   const onInput = (event) => {
     if (!event.target.matches("[data-param]")) return;
+    moved = true;
     syncMirrors(el, event.target);
     refresh();
   };
   const onClick = (event) => {
     const button = event.target.closest("button[data-step], button[data-set]");
     if (!button || !el.contains(button) || button.disabled) return;
+    moved = true;
     if (button.dataset.set !== undefined) {
       writeParams(el, JSON.parse(button.dataset.set));
     } else {
@@ -305,6 +311,7 @@ export function mount(el, runtime) {
   }
   el.setAttribute("data-mounted", ""); // from now on this widget takes the input itself
   const early = adoptEarlyInput(el);
+  moved = early.size > 0;
   writeParams(el, Object.fromEntries(Object.entries(savedParams(el)).filter(([name]) => !early.has(name))));
   el.addEventListener("input", onInput);
   el.addEventListener("click", onClick);
