@@ -222,12 +222,15 @@ function watchFigures(el) {
  */
 function adoptEarlyInput(el) {
   const moved = new Set();
+  const synced = new Set(); // each value once, from the control moved last
   const early = [...el.querySelectorAll("[data-param][data-early]")];
-  early.sort((a, b) => Number(a.dataset.early) - Number(b.dataset.early)); // the last move wins
+  early.sort((a, b) => Number(b.dataset.early) - Number(a.dataset.early)); // the last move first
   for (const control of early) {
     control.removeAttribute("data-early");
     moved.add(control.dataset.param);
-    syncMirrors(el, control);
+    const value = `${control.dataset.param} ${control.dataset.index ?? ""}`;
+    if (!synced.has(value)) syncMirrors(el, control);
+    synced.add(value);
   }
   return moved;
 }
