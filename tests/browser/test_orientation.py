@@ -44,6 +44,10 @@ WATCH_STATUS = """
 """
 
 
+SAVED_LAB_MOVE = f"""() => JSON.parse(localStorage.getItem("livelab-progress:/") ?? "{{}}")
+  .pages?.["{LESSON}"]?.labs?.rope?.touchedAt > 0"""
+
+
 def hold(context, pattern: str) -> tuple[list, Callable[[], None]]:
     """Keep the requests matching pattern unanswered until the returned release() is called."""
     held: list = []
@@ -153,7 +157,7 @@ def test_home_continues_with_a_lab_moved_after_the_last_answer(page, site):
     expect(lab.locator("[data-status]")).to_have_text(LIVE, timeout=30_000)
     lab.get_by_role("button", name="Both +1").click()
     expect(lab.get_by_role("slider", name="q position")).to_have_value("1")
-    page.wait_for_timeout(300)  # the view after the click is saved
+    page.wait_for_function(SAVED_LAB_MOVE)  # the view after the click is saved
     page.goto(site.url(""))
     link = page.get_by_role("link", name=CONTINUE)
     expect(link).to_contain_text("RoPE")
@@ -198,6 +202,12 @@ def test_each_try_it_box_leads_to_its_lab(page, site):
         lab = page.locator(f'[data-lab="{target[1:]}"]')
         expect(page).to_have_url(re.compile(f"{target}$"))
         expect(lab).to_be_in_viewport()
-        # The lab's top comes to the top of the window, below the site's header at most.
+        # The lab's top comes to the top of the window, below the site's header at most
+        # (once the page's smooth scroll has ended).
         top = lab.evaluate("el => el.getBoundingClientRect().top")
+        for _ in range(50):
+            page.wait_for_timeout(100)
+            top, before = lab.evaluate("el => el.getBoundingClientRect().top"), top
+            if top == before:
+                break
         assert -1 <= top < 150, top
