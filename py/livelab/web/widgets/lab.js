@@ -19,6 +19,7 @@
 import { progress } from "../progress/store.js";
 import { coalesce } from "../runtime/coalesce.js";
 import { labView } from "../runtime/views.js";
+import { startControls, syncMirrors } from "./lab-start.js";
 import { bindScratch } from "./scratchpad-lab.js";
 import { bindStatus } from "./status.js";
 
@@ -81,21 +82,6 @@ export function writeParams(el, params) {
   if (baseChanged) el.dataset.params = JSON.stringify(base);
 }
 
-/** After a control moved, bring the other controls of the same value along. */
-function syncMirrors(el, source) {
-  if (source.type !== "range" && source.type !== "number") return;
-  if (!Number.isFinite(source.valueAsNumber)) return;
-  const index = source.dataset.index;
-  const selector =
-    `[data-param="${CSS.escape(source.dataset.param)}"]` +
-    (index === undefined ? "" : `[data-index="${CSS.escape(index)}"]`);
-  for (const other of el.querySelectorAll(selector)) {
-    if (other !== source && (other.type === "range" || other.type === "number")) {
-      other.value = source.value;
-    }
-  }
-}
-
 function svgElement(item) {
   if (!SVG_TAGS.has(item.tag)) throw new Error(`cannot draw <${item.tag}>`);
   const node = document.createElementNS(SVG_NS, item.tag);
@@ -152,27 +138,6 @@ function showError(el, message) {
   return true;
 }
 
-function sameShape(value, like) {
-  if (Array.isArray(like)) {
-    return Array.isArray(value) && value.length === like.length && value.every((v) => typeof v === "number");
-  }
-  return typeof value === typeof like;
-}
-
-/**
- * Saved positions of this lab that still fit it: known params with values of the same type
- * (and, for lists, the same length). Anything else, from an older page or a corrupt store,
- * is dropped, and Python still checks ranges before a position is shown.
- */
-function savedParams(el) {
-  const saved = progress.get("labs", el.dataset.lab)?.params;
-  if (!saved || typeof saved !== "object") return {};
-  const current = JSON.parse(el.dataset.params);
-  return Object.fromEntries(
-    Object.entries(saved).filter(([name, value]) => Object.hasOwn(current, name) && sameShape(value, current[name])),
-  );
-}
-
 function stepTargets(el, button) {
   return button.dataset.step
     .split(/\s+/)
@@ -213,27 +178,6 @@ function watchFigures(el) {
   };
 }
 // ---- end of figure text ----
-
-/**
- * The controls a student moved before this widget mounted (the page's first script opened them
- * and numbered each move in data-early, builder/early_labs.js): each carries its value to the
- * other controls of its value, the last move winning. Returns the names of those params,
- * which saved positions must not undo.
- */
-function adoptEarlyInput(el) {
-  const moved = new Set();
-  const synced = new Set(); // each value once, from the control moved last
-  const early = [...el.querySelectorAll("[data-param][data-early]")];
-  early.sort((a, b) => Number(b.dataset.early) - Number(a.dataset.early)); // the last move first
-  for (const control of early) {
-    control.removeAttribute("data-early");
-    moved.add(control.dataset.param);
-    const value = `${control.dataset.param} ${control.dataset.index ?? ""}`;
-    if (!synced.has(value)) syncMirrors(el, control);
-    synced.add(value);
-  }
-  return moved;
-}
 
 /** How far (px) the lab is from the viewport: 0 while any of it shows. */
 function fromViewport(el) {
@@ -313,9 +257,7 @@ export function mount(el, runtime) {
     control.disabled = false;
   }
   el.setAttribute("data-mounted", ""); // from now on this widget takes the input itself
-  const early = adoptEarlyInput(el);
-  moved = early.size > 0;
-  writeParams(el, Object.fromEntries(Object.entries(savedParams(el)).filter(([name]) => !early.has(name))));
+  moved = startControls(el, writeParams).size > 0;
   el.addEventListener("input", onInput);
   el.addEventListener("click", onClick);
   // Whenever a (re)started worker becomes ready, bring the view up to date from it, unless
