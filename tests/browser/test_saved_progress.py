@@ -282,9 +282,12 @@ def test_without_javascript_labs_say_their_numbers_are_from_the_build(browser, s
     url, _ = site.question("q3")
     page.goto(site.url(url))
     status = page.locator('[data-lab="rms"] [data-status]')
-    expect(status).to_contain_text("computed when the page was built")
-    expect(status).to_contain_text("need JavaScript")
+    # What is rendered: the <noscript> line (Playwright's own text of an element skips it).
+    expect(status).to_contain_text("computed when the page was built", use_inner_text=True)
+    expect(status).to_contain_text("need JavaScript", use_inner_text=True)
     expect(status).not_to_contain_text("starting")
+    expect(status.get_by_text("Python is loading")).to_be_hidden()  # only with JavaScript
+    expect(page.locator('[data-lab="rms"] [data-param]').first).to_be_disabled()
     context.close()
 
 

@@ -115,3 +115,28 @@ test("an id is what the builder accepts as one (livelab.builder.fences.ID_PATTER
   const python = fences.match(/^ID_PATTERN = re\.compile\(r"(.*)"\)$/m)[1];
   assert.equal(ID_PATTERN.source, python);
 });
+
+// When the student last worked on a question or a lab: home's "Continue where you left off".
+test("when a question or a lab was last touched is kept", () => {
+  const raw = {
+    version: 2,
+    pages: { [PAGE]: { questions: { q3: { ...GOOD, touchedAt: 1_764_000_000_000 } }, labs: { rms: { params: { x: 1 }, touchedAt: 1_764_000_000_001 } } } },
+  };
+  const { data, dropped } = cleanProgress(plain(raw));
+  assert.equal(dropped, 0);
+  assert.equal(data.pages[PAGE].questions.q3.touchedAt, 1_764_000_000_000);
+  assert.equal(data.pages[PAGE].labs.rms.touchedAt, 1_764_000_000_001);
+});
+
+for (const bad of [0, -5, 1.5, "1764000000000", null, true]) {
+  test(`a touchedAt of ${JSON.stringify(bad)} is dropped and counted, the entry kept`, () => {
+    const raw = {
+      version: 2,
+      pages: { [PAGE]: { questions: { q3: { ...GOOD, touchedAt: bad } }, labs: { rms: { params: { x: 1 }, touchedAt: bad } } } },
+    };
+    const { data, dropped } = cleanProgress(plain(raw));
+    assert.equal(dropped, 2);
+    assert.deepEqual(plain(data.pages[PAGE].questions.q3), GOOD);
+    assert.deepEqual(plain(data.pages[PAGE].labs.rms), { params: { x: 1 } });
+  });
+}

@@ -238,6 +238,10 @@ def set_button(label: str, params: dict, extra: str = "") -> str:
     )
 
 
+STARTING = "Python is loading; until it is live, these numbers are from the build."
+"""A lab's status line while Python starts (widgets/status.js reads it from the page)."""
+
+
 def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str:
     """The lab's container: identity, settings and a status line around its body."""
     settings = attr(json.dumps(values, separators=(",", ":")))
@@ -251,10 +255,13 @@ def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str
         f'aria-labelledby="{attr(lab_id)}-title" data-search-exclude>'
         f'<p class="livelab-lab__title" id="{attr(lab_id)}-title">{html.escape(title)}</p>'
         f"{body}{_scratch_button(kind)}"
-        # What a reader without JavaScript sees; the widget replaces it as soon as it mounts.
+        # A reader without JavaScript sees the <noscript> line. With JavaScript the page's first
+        # script marks <html class="livelab-js"> and the stylesheet shows the loading line
+        # instead (builder/early_labs.js); the widget keeps that wording while Python starts.
         '<p class="livelab-status" data-status aria-live="polite">'
-        "These numbers were computed when the page was built. "
-        "Live labs need JavaScript.</p>"
+        "<noscript>These numbers were computed when the page was built. "
+        "Live labs need JavaScript.</noscript>"
+        f'<span class="livelab-status__early" data-starting>{STARTING}</span></p>'
         "</article>"
     )
 

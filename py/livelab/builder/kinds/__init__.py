@@ -56,6 +56,30 @@ def hint_texts(raw: list) -> tuple[str, ...]:
     return tuple(hint.strip() for hint in raw)
 
 
+TITLE_OPTION = Option(
+    "",
+    types=(str,),
+    what='how the page and every progress list name it, e.g. "E3" (default: "Question 4", '
+    "by its place among the page's questions)",
+)
+"""The option every kind takes, before `prompt`: the question's one title (issue 31)."""
+TITLE_LIMIT = 40
+
+
+def question_title(given: object, number: int) -> str:
+    """The title of the page's number-th question: the author's, else "Question <number>".
+
+    ValueError when the author's is not one short line of text.
+    """
+    title = TITLE_OPTION.coerce("title", given)
+    if title != title.strip() or "\n" in title or len(title) > TITLE_LIMIT:
+        raise ValueError(
+            f"option 'title' must be one line of at most {TITLE_LIMIT} characters with no "
+            f"space at either end; got {title!r}"
+        )
+    return title or f"Question {number}"
+
+
 @dataclass(frozen=True)
 class Replay:
     """One answer to try and what it must give: verdict, and text the message must contain."""
@@ -94,6 +118,16 @@ class QuestionKind:
     """(question, answer) -> {verdict, message}, graded in CPython."""
     browser: BrowserReplay | None = None
     module: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        # Every kind takes `title`, listed before `prompt` as authors write it.
+        if "title" in self.options:
+            return
+        items = list(self.options.items())
+        at = next((i for i, (name, _) in enumerate(items) if name == "prompt"), len(items))
+        items.insert(at, ("title", TITLE_OPTION))
+        self.options.clear()
+        self.options.update(items)
 
     def question(self, data: dict) -> Any:
         """A fence body as this kind's question, or QuestionError saying what is wrong."""

@@ -101,6 +101,7 @@ export class QuestionRecord {
   save(answer) {
     const text = String(answer);
     this.entry.answer = text.slice(0, ANSWER_LIMIT);
+    this.entry.touchedAt = Date.now(); // every save is the student's doing: home's "Continue"
     progress.set("questions", this.id, { ...this.entry });
     return text.length > ANSWER_LIMIT;
   }
