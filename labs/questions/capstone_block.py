@@ -94,6 +94,7 @@ def _block(
     turn_qk: bool = True,
     norm_stream: bool = False,
     mask_future: bool = False,
+    mask_at: str = "scores",
     residual: tuple[bool, bool] = (True, True),
 ) -> np.ndarray:
     """The block with one idea changed, for the misconceptions. Shapes: x [T, d] -> [T, d]."""
@@ -109,11 +110,14 @@ def _block(
         if turn_v:
             v = kernels.rope(v)
         scores = q @ k.T / (np.sqrt(q.shape[-1]) if scale else 1.0)  # [T, T]
-        if mask:
-            keep = kernels.causal_mask(len(h))  # [T, T]
-            keep = keep.T if mask_future else keep  # the future and the key itself
-            scores = np.where(keep, scores, -np.inf)
-        return kernels.softmax(scores) @ v @ p["W_o"]  # [T, d]
+        keep = kernels.causal_mask(len(h))  # [T, T]
+        keep = keep.T if mask_future else keep  # the future and the key itself
+        if mask and mask_at != "weights":  # -inf as it should be, or a 0 that still counts
+            scores = np.where(keep, scores, -np.inf if mask_at == "scores" else 0.0)
+        weights = kernels.softmax(scores)  # [T, T]
+        if mask and mask_at == "weights":  # later keys zeroed after the softmax: rows sum < 1
+            weights = weights * keep
+        return weights @ v @ p["W_o"]  # [T, d]
 
     def ffn(h: np.ndarray) -> np.ndarray:
         return (gate(h @ p["W_gate"]) * (h @ p["W_up"])) @ p["W_down"]  # [T, d]
@@ -200,6 +204,19 @@ MISCONCEPTIONS = (
         variants=(_variant(mask_future=True),),
     ),
     Misconception(
+        "mask-after-softmax",
+        "Your mask comes after the softmax: zeroing the weights of later keys leaves each "
+        "query's weights adding up to less than 1. Set the scores of later keys to -inf before "
+        "the softmax, so the weights of the keys a query may see still add up to 1.",
+        variants=(_variant(mask_at="weights"),),
+    ),
+    Misconception(
+        "mask-with-zero",
+        "Your mask sets the scores of later keys to 0, not -inf: after the softmax a score of 0 "
+        "still weighs e^0 = 1, so later tokens leak in. Put -np.inf where the mask hides a key.",
+        variants=(_variant(mask_at="zero"),),
+    ),
+    Misconception(
         "no-residual",
         "A residual connection is missing: each sublayer's output is added to the x that went "
         "into its norm, x = x + sublayer(rmsnorm(x)), for attention and for the FFN alike.",
@@ -238,12 +255,6 @@ QUESTION = register_code_question(
         example_cases=(_example(),),
         hidden_cases=_hidden_cases,
         seed=1919,
-        hint=(
-            "Two residual steps, each x = x + sublayer(rmsnorm(x, its gain)). Attention: q, k, v "
-            "from the normalized x, rope on q and k, scores q @ k.T / np.sqrt(d), later keys "
-            "set to -inf, softmax, @ v, @ W_o. FFN: (silu(h @ W_gate) * (h @ W_up)) @ W_down. "
-            "End with return."
-        ),
         misconceptions=MISCONCEPTIONS,
         name_hints={
             "T": "inside block, take the number of tokens from x.shape[0]",

@@ -179,10 +179,6 @@ QUESTION = register_code_question(
         ),
         hidden_cases=_hidden_cases,
         seed=1901,
-        hint=(
-            "Square x, average over the last axis with keepdims=True, add eps, then take the "
-            "square root of the whole sum."
-        ),
         misconceptions=MISCONCEPTIONS,
         name_hints={
             "d": "the width of a row is x.shape[-1]",

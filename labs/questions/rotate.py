@@ -114,10 +114,6 @@ QUESTION = register_code_question(
         ),
         hidden_cases=_hidden_cases,
         seed=1902,
-        hint=(
-            "Check your formula on a quarter turn (c = 0, s = 1): [1, 0] has to become [0, 1] "
-            "and [0, 1] has to become [-1, 0]; return both entries inside np.array([...])."
-        ),
         misconceptions=MISCONCEPTIONS,
         name_hints={
             "x": "the pair is v: its entries are v[0] and v[1]",

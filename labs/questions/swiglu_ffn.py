@@ -117,10 +117,6 @@ QUESTION = register_code_question(
         ),
         hidden_cases=_hidden_cases,
         seed=1903,
-        hint=(
-            "Two projections of x: the gate goes through silu, the value does not; multiply them "
-            "entry by entry, project with W_down, and start the line with return."
-        ),
         misconceptions=MISCONCEPTIONS,
         name_hints={
             "sigmoid": "the gate uses silu, which the template defines above",

@@ -23,83 +23,37 @@ recursive-descent parser reads the text. Standard library only (it runs in Pyodi
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-MAX_LENGTH = 200
-"""Characters a typed answer may have; the longest real answer is a few dozen."""
-MAX_DEPTH = 20
-"""Parentheses, signs, powers and functions that may sit inside each other."""
-FUNCTIONS: dict[str, Callable[[float], float]] = {
-    "sqrt": math.sqrt,
-    "√": math.sqrt,
-    "sin": math.sin,
-    "cos": math.cos,
-    "exp": math.exp,
-    "ln": math.log,
-    "log": math.log,
-}
-CONSTANTS = {"pi": math.pi, "π": math.pi, "e": math.e}
-NOT_FINITE = ("nan", "inf", "infinity", "∞")
-# Typographic signs students paste from the page, one character for one, so that character
-# positions in messages match what the student typed.
-# Full-width forms (East Asian keyboards) and Arabic-Indic digits with their decimal point
-# and list signs are read as the ASCII they stand for.
-FULL_WIDTH = "０１２３４５６７８９．，；＋－（）［］＊／＾"
-ARABIC = "٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹٫،؛"
-SIGNS = str.maketrans(
-    {
-        "−": "-",
-        "–": "-",
-        "×": "*",
-        "·": "*",
-        "÷": "/",
-        **dict(zip(FULL_WIDTH, "0123456789.,;+-()[]*/^", strict=True)),
-        **dict(zip(ARABIC, "0123456789" * 2 + ".,;", strict=True)),
-    }
+from livelab.answer_lexicon import (
+    CONSTANTS,
+    FUNCTIONS,
+    MAX_DEPTH,
+    MAX_LENGTH,
+    NOT_FINITE,
+    OTHER_DIGITS,
+    READABLE,
+    SIGNS,
+    TOKEN,
+    WORD,
+    Unreadable,
+    check_length,
+    key,
+    quote,
+    unknown,
 )
-NUMBER = r"(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)(?:[eE][-+]?[0-9]+)?"
-NAME = r"[A-Za-zπ∞]+|√"
-TOKEN = re.compile(rf"\s*(?:{NUMBER}|{NAME}|\*\*|[-+*/^()])")
-WORD = re.compile(NAME)
-READABLE = "only digits, + - * / ^, parentheses and names such as sqrt or pi can be read"
-OTHER_DIGITS = "write the digits as 0 to 9"
 
-
-class Unreadable(ValueError):
-    """The text is not a number or arithmetic the parser understands; says where and why.
-
-    column is the 1-based character where reading stopped, when there is one, so the page
-    can mark it in the student's field.
-    """
-
-    def __init__(self, message: str, column: int | None = None) -> None:
-        super().__init__(message)
-        self.column = column
-
-
-def quote(text: str, limit: int = 12) -> str:
-    """Text echoed back in a message, cut short so a pasted page is never repeated."""
-    return f"“{text[:limit]}…”" if len(text) > limit else f"“{text}”"
-
-
-def _key(name: str) -> str:
-    """How a typed name is looked up: case does not matter (E is e), π stays π."""
-    return name.lower()
-
-
-def _unknown(name: str) -> str:
-    known = "sqrt, sin, cos, exp, ln, pi and e"
-    return f"the name {quote(name)} is unknown; the known names are {known}"
-
-
-def check_length(text: str) -> None:
-    if len(text) > MAX_LENGTH:
-        raise Unreadable(
-            f"The answer is {len(text)} characters long; type at most {MAX_LENGTH}, "
-            "for example a number such as 0.84 or a short expression such as sqrt(2)/3."
-        )
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_LENGTH",
+    "SIGNS",
+    "Parser",
+    "Unreadable",
+    "check_length",
+    "quote",
+    "read_number",
+]
 
 
 @dataclass
@@ -113,6 +67,9 @@ class Parser:
     spaced: bool = False
     """Vector entries separated by blank space (read_spaced): a sign after a blank and glued
     to what follows starts the next entry, as in NumPy's `[ 0.5 -1.5]`."""
+    separator: str = ""
+    """The sign between a vector's entries ("," or ";"), named in messages; empty when blank
+    space separates them or there is one number."""
     pos: int = 0
     depth: int = 0
 
@@ -244,11 +201,11 @@ class Parser:
         word = WORD.match(self.text, self.pos)  # a name glued to the number, as in 2e or 2pi
         if word:
             name = word.group(0)
-            if _key(name) in NOT_FINITE:
+            if key(name) in NOT_FINITE:
                 raise self.not_finite(name)
-            if _key(name) not in (*CONSTANTS, *FUNCTIONS):
-                raise self.fail(_unknown(name))
-            if _key(name) == "e" and "e" not in token.lower():
+            if key(name) not in (*CONSTANTS, *FUNCTIONS):
+                raise self.fail(unknown(name))
+            if key(name) == "e" and "e" not in token.lower():
                 raise self.fail(
                     f"after a number, e must be followed by digits for a power of ten, as in "
                     f"{token}e-3; for {token} times e, write {token}*e"
@@ -262,17 +219,17 @@ class Parser:
         return value
 
     def name(self, token: str, start: int) -> float:
-        key = _key(token)
-        if key in NOT_FINITE:
+        found = key(token)
+        if found in NOT_FINITE:
             raise self.not_finite(token)
-        if key in CONSTANTS:
-            return CONSTANTS[key]
-        if key not in FUNCTIONS:
-            raise self.fail(_unknown(token), start)
+        if found in CONSTANTS:
+            return CONSTANTS[found]
+        if found not in FUNCTIONS:
+            raise self.fail(unknown(token), start)
         argument = self.nested(self.atom)  # sqrt(2), sqrt 2 and √2 all read the same
-        function = "sqrt" if key == "√" else key
+        function = "sqrt" if found == "√" else found
         try:
-            value = FUNCTIONS[key](argument)
+            value = FUNCTIONS[found](argument)
         except ValueError:
             raise Unreadable(f"The function {function} is not defined at {argument:g}.") from None
         except OverflowError:
@@ -288,10 +245,25 @@ class Parser:
         if rest and self.peek() is None:
             raise self.fail(OTHER_DIGITS if rest[0].isdecimal() else READABLE)
         if rest:
-            raise self.fail(
-                "a complete number ends just before this; join the parts with an operator "
-                "such as * or +"
+            raise self.fail(self.after_number())
+
+    def after_number(self) -> str:
+        """Why more text cannot follow a complete number, in the words of what is asked."""
+        token = self.peek() or ""
+        if WORD.fullmatch(token) and key(token) not in (*CONSTANTS, *FUNCTIONS, *NOT_FINITE):
+            return unknown(token)  # a word after the number, as in "0.84 radians"
+        if self.entry:  # a list: the numbers need the list's separator between them
+            between = f"“{self.separator}”" if self.separator else "a blank or a comma"
+            return f"a number ends just before this; put {between} between every two numbers"
+        if self.text[self.pos : self.pos + 1].isspace():  # "2 3", "0 1.41" or "2, 3"
+            return (
+                "this question asks for one number, and a second one starts here; to "
+                "combine them, put an operator such as * or + between them"
             )
+        return (
+            "a complete number ends just before this; join the parts with an operator "
+            "such as * or +"
+        )
 
     def read(self) -> float:
         if not self.text.strip():

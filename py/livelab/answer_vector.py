@@ -25,6 +25,8 @@ import re
 
 from livelab.answer_text import SIGNS, Parser, Unreadable, check_length, quote
 
+A_LIST = "a list such as [0, 1.41] or 0 1.41"
+
 DIGIT_COMMA = re.compile(r"[0-9],[0-9]")
 """A comma glued between two digits: a decimal comma, or a list written without blanks."""
 DECIMAL_EXAMPLE = "0,5; 1,41"
@@ -97,7 +99,7 @@ def _unclear(text: str, i: int) -> Unreadable:
 
 def read_vector(text: str) -> list[float]:
     """The numbers of a typed list; Unreadable (saying where and why) if it is not one."""
-    check_length(text)
+    check_length(text, A_LIST)
     typed = text.translate(SIGNS)
     if typed.strip()[:1] == "[" and typed.strip()[-1:] != "]":
         raise Unreadable("The answer opens a “[” but does not close it with “]” at the end.")
@@ -125,7 +127,8 @@ def read_vector(text: str) -> list[float]:
 
 
 def _entries(text: str, start: int, end: int, cuts: list[int], decimal_comma: bool) -> list[float]:
+    separator = ";" if decimal_comma else ","
     return [
-        Parser(part, decimal_comma, offset, f"entry {index}").read()
+        Parser(part, decimal_comma, offset, f"entry {index}", separator=separator).read()
         for index, (offset, part) in enumerate(_split(text, start, end, cuts), start=1)
     ]

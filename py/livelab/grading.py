@@ -13,7 +13,7 @@ reference; grade(question, raw) or finish_run(question, raw) turn that descripti
 result, in the page's main worker, which never runs student code. CPython runs both halves
 in one process, with the description passed through JSON as the browser passes it.
 
-A result dict has the keys action, question, verdict, message, hint, stdout, cases, error,
+A result dict has the keys action, question, verdict, message, stdout, cases, error,
 misconception and seconds (run results add expected_stdout). check verdicts are
 "correct", "wrong", "error" (the code cannot run or never returns) and "too_slow"; run
 verdicts are "ran" and "error". error is None or {type, message, line, column,
@@ -104,7 +104,6 @@ def _result(
         "question": q.name,
         "verdict": verdict,
         "message": message,
-        "hint": None if verdict in ("correct", "ran") else q.hint,
         "stdout": stdout,
         "cases": [
             {

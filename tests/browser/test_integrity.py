@@ -12,8 +12,16 @@ from playwright.sync_api import expect
 from livelab.builder.kinds.choice import ChoiceQuestion
 from livelab.builder.kinds.code import CodeQuestionRef
 from livelab.builder.kinds.numeric import NumericQuestion
-from livelab.questions import PRELUDE, code_question, load_blanks
-from tests.browser.test_questions import answer_numeric, open_question, question, verdict
+from livelab.questions import PRELUDE, load_blanks
+from tests.browser.test_questions import (
+    answer_numeric,
+    hint_start,
+    open_question,
+    press_every_hint,
+    question,
+    shown_hints,
+    verdict,
+)
 
 # One browser profile for the file: a student coming back (conftest.py `page`).
 pytestmark = pytest.mark.warm
@@ -37,14 +45,15 @@ def words(text: str) -> list[str]:
 
 def hidden_texts(q) -> list[tuple[str, bool]]:
     """What a question keeps back, each with whether it is code (matched whole)."""
+    hints = [(hint, False) for hint in q.hints]
     if isinstance(q, NumericQuestion):
-        return [(q.reveal, False), (q.explanation, False)] + [(m, False) for _, m in q.spec.wrong]
+        wrong = [(m, False) for _, m in q.spec.wrong]
+        return [(q.reveal, False), (q.explanation, False), *wrong, *hints]
     if isinstance(q, ChoiceQuestion):
-        return [(option.why, False) for option in q.options]
+        return [(option.why, False) for option in q.options] + hints
     assert isinstance(q, CodeQuestionRef)
-    code = code_question(q.question)
     wrong = [(w["message"], False) for w in load_blanks(q.question)["wrong"]]
-    return [(code.hint, False), (q.reference_blank, True), *wrong]
+    return [(q.reference_blank, True), *wrong, *hints]
 
 
 def leaks(q, text: str) -> list[str]:
@@ -174,7 +183,10 @@ def test_show_answer_on_a_choice_explains_all_and_does_not_count_as_solved(page,
     box = question(page, "q1")
     expect(box.get_by_role("button", name="Show answer")).to_be_hidden()
     pick(page, "q1", next(o for o in q.options if not o.correct).text)
+    expect(box.get_by_role("button", name="Show answer")).to_be_hidden()  # hints come first
+    press_every_hint(box)
     box.get_by_role("button", name="Show answer").click()
+    expect(verdict(page, "q1")).to_have_text(re.compile(r"^The answer is shown\. "))
     for option in q.options:
         expect(box.get_by_text(option.why)).to_be_visible()
     pick(page, "q1", q.options[q.correct_index].text)
@@ -191,6 +203,7 @@ def test_an_answer_shown_then_typed_in_is_not_solved_anywhere(page, site):
     wrong_value, _ = q.spec.wrong[0]
     answer_numeric(page, "q5", str(wrong_value))
     expect(verdict(page, "q5")).to_contain_text("Not yet.")
+    press_every_hint(question(page, "q5"))
     question(page, "q5").get_by_role("button", name="Show answer").click()
     expect(question(page, "q5").get_by_text(f"Answer: {q.reveal}")).to_be_visible()
     answer_numeric(page, "q5", q.reveal)
@@ -267,11 +280,11 @@ def test_run_after_a_correct_check_keeps_the_verdict_and_an_edit_marks_it_old(pa
     expect(verdict(page, "c2")).to_have_text(re.compile(r"^About your previous answer: Correct\."))
 
 
-def test_the_hint_is_labelled_and_a_syntax_error_is_marked_in_the_blank(page, site):
+def test_the_hints_are_labelled_and_a_syntax_error_is_marked_in_the_blank(page, site):
     q = open_question(page, site, "c2")
     box = question(page, "c2")
     # Three different answers, each with its bracket left open: the same answer checked
-    # again is not a new attempt, and the hint comes after three failed ones.
+    # again is not a new attempt, and each failed one is an honest try.
     for sign in "-+*":
         broken = f"np.array([c * v[0] {sign} s * v[1], s * v[0] + c * v[1]]"
         box.get_by_role("textbox", name=re.compile("blank")).fill(broken)
@@ -280,8 +293,11 @@ def test_the_hint_is_labelled_and_a_syntax_error_is_marked_in_the_blank(page, si
         expect(verdict(page, "c2")).to_have_text(own, timeout=30_000)
     field = box.get_by_role("textbox", name=re.compile("blank"))
     assert field.evaluate("f => [f.selectionStart, f.selectionEnd]") == [8, 9]
-    box.get_by_role("button", name="Hint").click()
-    expect(box.locator("[data-hint]")).to_have_text(f"Hint: {code_question(q.question).hint}")
+    assert press_every_hint(box) == len(q.hints)
+    for number, hint in enumerate(q.hints, start=1):
+        item = shown_hints(box).nth(number - 1)
+        expect(item).to_contain_text(f"Hint {number} of {len(q.hints)}.")
+        expect(item).to_contain_text(hint_start(hint))
 
 
 @pytest.mark.parametrize("show_answer", [False, True])
@@ -290,7 +306,13 @@ def test_the_copy_button_copies_a_program_that_runs(browser, site, show_answer):
     page = context.new_page()
     q = open_question(page, site, "c1")
     box = question(page, "c1")
-    if show_answer:
+    if show_answer:  # earned by a wrong check and the hints
+        box.get_by_role("textbox", name=re.compile("blank")).fill(
+            load_blanks(q.question)["wrong"][0]["blank"]
+        )
+        box.get_by_role("button", name="Check").click()
+        expect(verdict(page, "c1")).to_contain_text("Not yet", timeout=60_000)
+        press_every_hint(box)
         box.get_by_role("button", name="Show answer").click()
         box.get_by_role("button", name="Yes, show it").click()
     else:

@@ -41,6 +41,31 @@ def answer_numeric(page, qid, text):
     box.get_by_role("button", name="Check").click()
 
 
+NEXT_HINT = re.compile(r"^Hint \d+ of \d+$")
+
+
+def shown_hints(box):
+    return box.locator("[data-hints]").get_by_role("listitem")
+
+
+def hint_start(hint: str) -> str:
+    """The first words of a hint's Markdown as the page shows them (before any math)."""
+    return " ".join(hint.replace("`", "").replace("*", "").split("$")[0].split()[:6])
+
+
+def press_every_hint(box, tap=False):
+    """Ask for each hint in turn, as a student earns "Show answer"; returns how many there were."""
+    hint = box.get_by_role("button", name=NEXT_HINT)
+    done = box.get_by_role("button", name="No more hints")
+    expect(hint.or_(done)).to_be_visible()
+    pressed = 0
+    while not done.is_visible():
+        hint.tap() if tap else hint.click()
+        pressed += 1
+        expect(shown_hints(box)).to_have_count(pressed)
+    return pressed
+
+
 # ---- numeric ---------------------------------------------------------------------------
 
 
@@ -64,7 +89,8 @@ def test_numeric_listed_wrong_answer_gets_its_message(page, site):
     answer_numeric(page, "q5", str(wrong_value))
     expect(verdict(page, "q5")).to_contain_text("Not yet")
     expect(verdict(page, "q5")).to_contain_text(message)
-    expect(question(page, "q5").get_by_role("button", name="Show answer")).to_be_visible()
+    expect(question(page, "q5").get_by_role("button", name=NEXT_HINT)).to_be_visible()
+    expect(question(page, "q5").get_by_role("button", name="Show answer")).to_be_hidden()
 
 
 @pytest.mark.parametrize("text", ["[0; 1,414]", "0 1,414", "［０，１．４１４］", "[٠؛ ١٫٤١٤]"])
@@ -156,6 +182,7 @@ def test_numeric_questions_are_graded_when_python_cannot_start(page, site):
     wrong_value, message = q5.spec.wrong[0]
     answer_numeric(page, "q5", str(wrong_value))
     expect(verdict(page, "q5")).to_have_text(f"Not yet. {message}")
+    press_every_hint(question(page, "q5"))
     question(page, "q5").get_by_role("button", name="Show answer").click()
     expect(question(page, "q5").get_by_text(f"Answer: {q5.reveal}")).to_be_visible()
     _, q7 = site.question("q7")
@@ -416,21 +443,25 @@ def test_stop_button_ends_a_running_check(page, site):
     expect(verdict(page, "c2")).to_have_text(re.compile("^Correct"), timeout=15_000)
 
 
-def test_hint_after_three_failed_checks_and_answer_after_confirmation(page, site):
+def test_a_hint_after_one_failed_check_and_the_answer_after_three_with_confirmation(page, site):
     q = open_question(page, site, "c2")
     box = question(page, "c2")
+    expect(box.get_by_role("button", name="Run")).to_be_enabled()
+    expect(box.get_by_role("button", name=NEXT_HINT)).to_be_hidden()
     # Three different wrong answers: the same one checked again is not another attempt.
     wrongs = [case["blank"] for case in load_blanks(q.question)["wrong"][:3]]
     for wrong in wrongs:
-        expect(box.get_by_role("button", name="Hint")).to_be_hidden()
+        expect(box.get_by_role("button", name="Show answer")).to_be_hidden()
         submit_code(page, "c2", wrong)
         expect(verdict(page, "c2")).to_contain_text("Not yet", timeout=15_000)
         expect(box.get_by_role("button", name="Check")).to_be_enabled()
-    box.get_by_role("button", name="Hint").click()
+        expect(box.get_by_role("button", name=f"Hint 1 of {len(q.hints)}")).to_be_visible()
+    # Three honest tries earn the answer with hints still unread.
     box.get_by_role("button", name="Show answer").click()
     box.get_by_role("button", name="Yes, show it").click()
     expect(box.get_by_text(q.reference_blank, exact=True)).to_be_visible()
     expect(blank(page, "c2")).to_have_value(wrong)
+    expect(verdict(page, "c2")).to_have_text("The answer is shown.")
 
 
 def test_code_blank_survives_a_reload(page, site):

@@ -9,7 +9,7 @@ import test from "node:test";
 import { cleanProgress, ID_PATTERN } from "../../py/livelab/web/progress/schema.js";
 
 const PAGE = "level-19/modern-blocks/";
-const GOOD = { kind: "numeric", answer: "0.84", verdict: "correct", attempts: 2, failures: 1, solvedAt: 2 };
+const GOOD = { kind: "numeric", answer: "0.84", verdict: "correct", attempts: 2, failures: 1, solvedAt: 2, hints: 1 };
 const plain = (value) => JSON.parse(JSON.stringify(value)); // what the store would write
 
 /** Saved text with `inner` (JSON text) as the page's entry, beside one good question. */
@@ -86,9 +86,9 @@ test('a page keyed "__proto__" or "constructor" is an ordinary page, not a proto
 });
 
 test("entries of the wrong type are dropped one by one", () => {
-  const raw = withPage('{"questions": {"q1": "odd", "q2": {"attempts": -1, "verdict": "maybe", "answer": "x"}}, "labs": {"rms": 7}}');
+  const raw = withPage('{"questions": {"q1": "odd", "q2": {"attempts": -1, "verdict": "maybe", "hints": 1.5, "answer": "x"}}, "labs": {"rms": 7}}');
   const { data, dropped } = cleanProgress(JSON.parse(raw));
-  assert.equal(dropped, 4); // q1, q2's attempts and verdict, the lab
+  assert.equal(dropped, 5); // q1, q2's attempts, verdict and hints, the lab
   assert.deepEqual(plain(data.pages[PAGE]), { questions: { q2: { answer: "x" } }, labs: {} });
 });
 
@@ -115,3 +115,28 @@ test("an id is what the builder accepts as one (livelab.builder.fences.ID_PATTER
   const python = fences.match(/^ID_PATTERN = re\.compile\(r"(.*)"\)$/m)[1];
   assert.equal(ID_PATTERN.source, python);
 });
+
+// When the student last worked on a question or a lab: home's "Continue where you left off".
+test("when a question or a lab was last touched is kept", () => {
+  const raw = {
+    version: 2,
+    pages: { [PAGE]: { questions: { q3: { ...GOOD, touchedAt: 1_764_000_000_000 } }, labs: { rms: { params: { x: 1 }, touchedAt: 1_764_000_000_001 } } } },
+  };
+  const { data, dropped } = cleanProgress(plain(raw));
+  assert.equal(dropped, 0);
+  assert.equal(data.pages[PAGE].questions.q3.touchedAt, 1_764_000_000_000);
+  assert.equal(data.pages[PAGE].labs.rms.touchedAt, 1_764_000_000_001);
+});
+
+for (const bad of [0, -5, 1.5, "1764000000000", null, true]) {
+  test(`a touchedAt of ${JSON.stringify(bad)} is dropped and counted, the entry kept`, () => {
+    const raw = {
+      version: 2,
+      pages: { [PAGE]: { questions: { q3: { ...GOOD, touchedAt: bad } }, labs: { rms: { params: { x: 1 }, touchedAt: bad } } } },
+    };
+    const { data, dropped } = cleanProgress(plain(raw));
+    assert.equal(dropped, 2);
+    assert.deepEqual(plain(data.pages[PAGE].questions.q3), GOOD);
+    assert.deepEqual(plain(data.pages[PAGE].labs.rms), { params: { x: 1 } });
+  });
+}

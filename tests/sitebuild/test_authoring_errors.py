@@ -30,8 +30,17 @@ id: q1
 prompt: What is one plus one?
 answr: 2
 ```
+
+```numeric
+id: q2
+prompt: How long is the diagonal of a unit square? `sqrt(2)` is accepted.
+answer: sqrt(2)
+decimals: 2
+```
 """
-LAB_LINE, NUMERIC_LINE = 9, 13
+LAB_LINE, NUMERIC_LINE, KEYPAD_LINE = 9, 13, 19
+# A prompt that invites an expression on a field whose phone keypad has digits and a point only.
+KEYPAD = "numeric fence id 'q2': option 'prompt' invites an expression (`sqrt(2)`)"
 CONFIG = """site_name: Broken course
 markdown_extensions:
   - pymdownx.superfences
@@ -81,6 +90,7 @@ def test_a_strict_build_fails_naming_page_line_id_and_the_closest_name(tmp_path)
     assert "(did you mean 'rope'?)" in message
     assert f"index.md:{NUMERIC_LINE}: numeric fence id 'q1': unknown option 'answr'" in message
     assert "(did you mean 'answer'?)" in message
+    assert f"index.md:{KEYPAD_LINE}: {KEYPAD}, but input is number (the default)" in message
     assert not (tmp_path / "site" / "index.html").exists()
 
 
@@ -92,9 +102,10 @@ def test_under_serve_the_page_shows_each_error_and_the_log_names_its_line(tmp_pa
     assert f"index.md:{LAB_LINE}: lab fence id 'rop'" in logged
     assert f"index.md:{NUMERIC_LINE}: numeric fence id 'q1'" in logged
     assert "(did you mean 'answer'?)" in logged
+    assert f"index.md:{KEYPAD_LINE}: {KEYPAD}" in logged
     page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     boxes = page.count('class="livelab-authoring-error" role="alert"')
-    assert boxes == 2
+    assert boxes == 3
     assert "unknown lab &#x27;rop&#x27; (did you mean &#x27;rope&#x27;?)" in page
     assert "Some prose." in page
 
@@ -104,4 +115,5 @@ def test_a_zensical_build_fails_naming_page_line_and_id(tmp_path):
     output = run(tmp_path, "zensical", "build", "--clean", "-f", str(config))
     assert f"index.md:{LAB_LINE}: lab fence id 'rop'" in output
     assert f"index.md:{NUMERIC_LINE}: numeric fence id 'q1': unknown option 'answr'" in output
+    assert f"index.md:{KEYPAD_LINE}: {KEYPAD}" in output
     assert not (tmp_path / "site" / "index.html").exists()

@@ -8,11 +8,13 @@ import re
 import subprocess
 import sys
 import zipfile
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 from livelab.builder import fetch
+from livelab.builder.question_markup import unseal
 from livelab.labs import lab_view
 from tests.harness import config_for_docs
 
@@ -124,6 +126,66 @@ def test_pages_carry_no_inline_script_from_fences(site):
     lab = page[page.index('data-lab="rope"') :]
     lab = lab[: lab.index("data-status")]
     assert "<script" not in lab
+
+
+class _Text(HTMLParser):
+    """The text of a page as a reader or an indexer gets it: text nodes only, no attribute
+    (data-sealed is one), no script or style."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.skipping = 0
+
+    def handle_starttag(self, tag, attrs):
+        self.skipping += tag in ("script", "style")
+
+    def handle_endtag(self, tag):
+        self.skipping -= tag in ("script", "style")
+
+    def handle_data(self, data):
+        if not self.skipping:
+            self.parts.append(data)
+
+
+def _words(markup: str) -> str:
+    parser = _Text()
+    parser.feed(markup)
+    return " " + " ".join(re.findall(r"[a-z0-9]+", " ".join(parser.parts).lower())) + " "
+
+
+def _phrases(hint_html: str) -> list[str]:
+    """Every run of 8 words of a hint between its formulas (a shorter run whole, from 5 words)."""
+    phrases = []
+    for part in re.split(r"\\\(.*?\\\)", hint_html):
+        words = _words(part).split()
+        size = min(8, len(words))
+        if size >= 5:
+            phrases += [
+                " " + " ".join(words[i : i + size]) + " " for i in range(len(words) - size + 1)
+            ]
+    return phrases
+
+
+def test_every_hint_is_sealed_out_of_the_pages_and_the_search_index(site):
+    pages = [path.read_text(encoding="utf-8") for path in site.rglob("index.html")]
+    visible = "".join(_words(page) for page in pages)
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    searchable = "".join(_words(doc["title"] + " " + doc["text"]) for doc in index["docs"])
+    hints = [
+        hint
+        for page in pages
+        for sealed in re.findall(r'data-sealed="([^"]*)"', page)
+        for hint in unseal(html.unescape(sealed)).get("hints", [])
+    ]
+    assert len(hints) >= 2 * 38  # level 19's questions give two hints or more on average
+    assert " post norm " in visible and " post norm " in searchable  # the reading works
+    for hint in hints:
+        phrases = _phrases(hint)
+        assert phrases, hint
+        for phrase in phrases:
+            assert phrase not in visible, f"a hint stands in a page: {phrase}"
+            assert phrase not in searchable, f"a hint is in the search index: {phrase}"
 
 
 def write_page(tmp_path: Path, body: str) -> Path:

@@ -14,6 +14,7 @@ from types import CodeType, ModuleType
 
 import pytest
 
+import livelab.answer_lexicon
 import livelab.answer_text
 import livelab.answer_vector
 import livelab.answers
@@ -31,7 +32,7 @@ from tests.answer_vectors import (
 
 VECTOR_FILE = load()
 CASES = VECTOR_FILE["cases"]
-GRADER = (livelab.answer_text, livelab.answer_vector, livelab.answers)
+GRADER = (livelab.answer_lexicon, livelab.answer_text, livelab.answer_vector, livelab.answers)
 # The one line no typed text reaches: take() always follows a peek() that found a token.
 UNREACHED = {("take", "raise self.fail(READABLE)")}
 NOT_GRADING = {"to_json"}  # the spec as the page carries it

@@ -152,8 +152,18 @@ def test_reads_vectors_with_exponents_and_bracketed_entries(text, values):
         ),
         (
             "3 4",
-            "Could not read “4” (character 3): a complete number ends just before this; join "
+            "Could not read “4” (character 3): this question asks for one number, and a second "
+            "one starts here; to combine them, put an operator such as * or + between them.",
+        ),
+        (
+            "3(4)",
+            "Could not read “(4)” (character 2): a complete number ends just before this; join "
             "the parts with an operator such as * or +.",
+        ),
+        (
+            "0.84 radians",
+            "Could not read “radians” (character 6): the name “radians” is unknown; the known "
+            "names are sqrt, sin, cos, exp, ln, pi and e.",
         ),
         ("(1+2))", "Could not read “)” (character 6): this “)” has no “(” to close."),
         (
@@ -165,6 +175,46 @@ def test_reads_vectors_with_exponents_and_bracketed_entries(text, values):
 )
 def test_an_unreadable_entry_shows_a_sentence_that_says_where_and_why(typed, line):
     assert seen(TWO_DECIMALS, typed) == line
+
+
+# --- lists typed on a phone, and advice that fits what is asked (issue 31) ---------------
+
+
+@pytest.mark.parametrize("typed", ["0 1.414", "[0 1.414]", "0, 1.414", "[0, 1.414]", "0; 1.414"])
+def test_a_list_with_blanks_commas_or_brackets_is_one_and_the_same_list(typed):
+    assert read_vector(typed) == [0.0, 1.414]
+    assert seen(E2_LIKE, typed) == "Correct. "
+
+
+@pytest.mark.parametrize(
+    ("typed", "where", "advice"),
+    [
+        ("0 1.414, 2", "“1.414” in entry 1 (character 3)", "put “,” between every two numbers"),
+        ("[0, 1.414 2]", "“2” in entry 2 (character 11)", "put “,” between every two numbers"),
+        ("0; 1,414 2", "“2” in entry 2 (character 10)", "put “;” between every two numbers"),
+        ("[0, 2(3)]", "“(3)” in entry 2 (character 6)", "put “,” between every two numbers"),
+        ("0 (1)(2)", "“(2)” in entry 2 (character 6)", "put a blank or a comma between every"),
+    ],
+)
+def test_a_wrong_shaped_list_gets_advice_about_separating_its_numbers(typed, where, advice):
+    said = message(typed, E2_LIKE)
+    assert said.startswith(f"Could not read {where}: a number ends just before this; {advice}")
+    assert "operator" not in said
+
+
+@pytest.mark.parametrize("typed", ["2 6", "2, 6", "2\t6", "2 6 1", "[2 6]"])
+def test_two_numbers_for_one_are_caught_as_one_number_asked_not_read_as_a_list(typed):
+    assert "this question asks for one number" in message(typed, EXACT)
+
+
+@pytest.mark.parametrize("typed", ["2 * 6", "2*6", "2 ^ 2 * 3", "24 / 2", " 12 "])
+def test_arithmetic_with_blanks_still_reads_as_one_number(typed):
+    assert seen(EXACT, typed) == "Correct. "
+
+
+def test_a_too_long_answer_is_shown_an_example_of_what_is_asked():
+    assert "for example a list such as [0, 1.41]" in message("1 " * 101, E2_LIKE)
+    assert "for example a number such as 0.84" in message("1" * 201, EXACT)
 
 
 def test_an_unreadable_entry_is_not_an_attempt():

@@ -58,7 +58,17 @@ def test_hidden_cases_vary_tokens_widths_and_gains():
 
 
 @pytest.mark.parametrize(
-    "key", ["post-norm", "rope-on-v", "no-mask", "relu-gate", "no-residual", "mask-reversed"]
+    "key",
+    [
+        "post-norm",
+        "rope-on-v",
+        "no-mask",
+        "mask-after-softmax",
+        "mask-with-zero",
+        "relu-gate",
+        "no-residual",
+        "mask-reversed",
+    ],
 )
 def test_each_named_misconception_is_recognised(key):
     assert key in {m.key for m in QUESTION.misconceptions}

@@ -54,7 +54,6 @@ QUESTION = register_code_question(
         ),
         hidden_cases=_hidden_cases,
         seed=7,
-        hint="Probabilities add up to 1: what do you divide e by so that its entries do?",
         misconceptions=(
             Misconception(
                 "not-normalised",

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from livelab.builder.fences import FenceError, parse_body
-from livelab.builder.kinds import all_kinds
+from livelab.builder.fences import FenceError, lab_names, parse_body
+from livelab.builder.kinds import all_kinds, question_title
+from livelab.labs import LAB_FENCE, lab
 
 _FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
 _TITLE = re.compile(r"^title:\s*(.+)$", re.M)
@@ -108,19 +109,47 @@ def page_title(text: str, src: str) -> str:
     return Path(src).stem.replace("-", " ").capitalize()
 
 
-def question_ids(text: str, kinds: list[str]) -> list[str]:
-    """The ids of the page's question fences, in page order."""
+def question_titles(text: str, kinds: list[str]) -> dict[str, str]:
+    """{id: title} of the page's question fences, in page order (kinds.question_title)."""
     lines = text.splitlines()
     found = sorted(at for kind in kinds for at in fence_bodies(lines, kind))
-    ids = []
+    titles: dict[str, str] = {}
     for _, body in found:
         try:
-            item_id = parse_body(body).get("id")
-        except FenceError:
+            data = parse_body(body)
+            item_id = data.get("id")
+            if isinstance(item_id, str):
+                titles[item_id] = question_title(data.get("title", ""), len(titles) + 1)
+        except (FenceError, ValueError):
             continue
-        if isinstance(item_id, str):
-            ids.append(item_id)
-    return ids
+    return titles
+
+
+def lab_titles(text: str) -> dict[str, str]:
+    """{id: title} of the page's labs, in page order."""
+    titles: dict[str, str] = {}
+    for _, body in fence_bodies(text.splitlines(), "lab"):
+        try:
+            data = parse_body(body)
+            fence = LAB_FENCE.coerce({k: v for k, v in data.items() if k in LAB_FENCE})
+            lab_id, title = lab_names(lab(data.get("lab")), fence)  # type: ignore[arg-type]
+        except ValueError:
+            continue
+        titles[lab_id] = title
+    return titles
+
+
+@dataclass(frozen=True)
+class ProgressRow:
+    """A page with questions, as the home page's table lists it."""
+
+    url: str
+    href: str
+    """The link to it from the page that holds the table."""
+    title: str
+    questions: dict[str, str]
+    """{id: title}, in page order."""
+    labs: dict[str, str]
 
 
 @dataclass
@@ -153,16 +182,17 @@ class Site:
         listed = [src for src in self.titles if src in found]
         return listed + [src for src in found if src not in self.titles]
 
-    def progress_rows(self, from_url: str) -> list[tuple[str, str, str, list[str]]]:
-        """(url, link from from_url, title, question ids) of each page with questions."""
+    def progress_rows(self, from_url: str) -> list[ProgressRow]:
+        """Each page with questions: its URL, its link from from_url, titles of it and its parts."""
         kinds = question_kinds()
         rows = []
         for src in self.sources():
             text = (self.docs_dir / src).read_text(encoding="utf-8")
-            ids = question_ids(text, kinds)
-            if not ids:
+            questions = question_titles(text, kinds)
+            if not questions:
                 continue
             url = page_url(src, self.directory_urls)
             title = self.titles.get(src) or page_title(text, src)
-            rows.append((url, relative_url(url, from_url), title, ids))
+            href = relative_url(url, from_url)
+            rows.append(ProgressRow(url, href, title, questions, lab_titles(text)))
         return rows

@@ -10,8 +10,9 @@ script tag (Material's `polyfills` slot), so this runs on the built HTML, like f
 
 The same script holds back mkdocs-material's search worker until Python's first lab view
 (hold_search.js; livelab.js releases it), since building the search index competes with
-Python's start for the machine; and it shows the service worker's sentence when a script of
-the page has no good copy offline (unavailable_note.js).
+Python's start for the machine; it shows the service worker's sentence when a script of
+the page has no good copy offline (unavailable_note.js); and it tells the labs that JavaScript
+runs, so they say Python is loading and take input before their modules arrive (early_labs.js).
 
 The script starts no second worker: it does nothing once client.js runs in the tab (instant
 navigation evaluates no head script anyway), and client.js starts its own worker when there
@@ -56,6 +57,9 @@ HOLD_SEARCH = HOLD_SEARCH[HOLD_SEARCH.index("(() => {") :].strip()
 # (unavailable_note.js says why it is inline).
 UNAVAILABLE_NOTE = Path(__file__).with_name("unavailable_note.js").read_text(encoding="utf-8")
 UNAVAILABLE_NOTE = UNAVAILABLE_NOTE[UNAVAILABLE_NOTE.index("(() => {") :].strip()
+# Then what tells a lab that JavaScript runs and opens its controls early (early_labs.js).
+LABS_EARLY = Path(__file__).with_name("early_labs.js").read_text(encoding="utf-8")
+LABS_EARLY = LABS_EARLY[LABS_EARLY.index("(() => {") :].strip()
 
 
 def early_script(page: str) -> str | None:
@@ -64,7 +68,9 @@ def early_script(page: str) -> str | None:
     if client is None:
         return None
     script = SCRIPT % json.dumps(f"{client.group(1)}runtime/worker.js")
-    return script.replace("</script>", f"\n{HOLD_SEARCH}\n{UNAVAILABLE_NOTE}\n</script>")
+    return script.replace(
+        "</script>", f"\n{HOLD_SEARCH}\n{UNAVAILABLE_NOTE}\n{LABS_EARLY}\n</script>"
+    )
 
 
 def with_early_worker(page: str) -> str:

@@ -34,6 +34,7 @@ from livelab.builder import course_pages
 from livelab.builder.course import CourseModuleError, import_course_modules
 from livelab.builder.course_pages import fence_bodies
 from livelab.builder.fences import FenceContext, FenceError, check_lab_links, custom_fences
+from livelab.builder.page_links import link_errors
 from livelab.builder.progress import (
     page_progress_html,
     page_questions,
@@ -235,13 +236,16 @@ class _FinishPage(Postprocessor):
             found = re.search(r"fence id '([^']*)'", context.errors[at])
             line = state.id_lines.get(found.group(1), 0) if found else 0
             context.errors[at] = state.place(context.errors[at], line)
+        for message, line in link_errors(state.ref.name, text, state.lines):
+            context.errors.append(state.place(message, line))
         SESSION.errors[state.ref.name] = list(context.errors)
         if context.errors and not SESSION.collect:
             if not SESSION.serving:
                 raise AuthoringError("\n".join(context.errors))
             for message in context.errors:
                 log.warning("livelab authoring error: %s", message)
-        text = _with_page_progress(text, context.questions.get(state.ref.name, []))
+        questions = context.questions.get(state.ref.name, [])
+        text = _with_page_progress(text, questions, context.titles)
         marker = progress_placeholder()
         if marker in text and SESSION.site is not None:
             rows = SESSION.site.progress_rows(state.ref.url)
@@ -249,11 +253,11 @@ class _FinishPage(Postprocessor):
         return text
 
 
-def _with_page_progress(html: str, questions: list[Question]) -> str:
+def _with_page_progress(html: str, questions: list[Question], titles: dict[str, str]) -> str:
     """The progress line right under the page's title and the summary at its end."""
     if not questions:
         return html
-    listed = page_questions(html, [(q.id, q.lab) for q in questions])
+    listed = page_questions(html, [(q.id, titles.get(q.id, q.id), q.lab) for q in questions])
     head, title_end, body = html.partition("</h1>")
     top = page_progress_html(listed)
     html = head + title_end + top + body if title_end else top + html

@@ -12,12 +12,14 @@ import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import yaml
 
 from livelab.builder import fence_yaml
-from livelab.builder.kinds import Question, QuestionKind, all_kinds
+from livelab.builder.kinds import Question, QuestionKind, all_kinds, question_title
 from livelab.builder.progress import progress_placeholder
+from livelab.builder.question_markup import with_title
 from livelab.builder.reference import PARTS, reference_html
 from livelab.labs import LAB_FENCE, lab
 from livelab.labs.markup import Marks, lab_html
@@ -45,9 +47,12 @@ class FenceContext:
     labs: set[str] = field(default_factory=set)
     questions: dict[str, list[Question]] = field(default_factory=dict)
     """The question objects of each page (each kind's own), in page order."""
+    titles: dict[str, str] = field(default_factory=dict)
+    """This page's question titles by id (kinds.question_title)."""
 
     def start(self, page: str) -> None:
         self.page, self.errors, self.ids, self.labs = page, [], set(), set()
+        self.titles = {}
         self.questions[page] = []
 
     def claim(self, item_id: object) -> str:
@@ -70,12 +75,18 @@ def parse_body(source: str) -> dict:
     return data
 
 
+def lab_names(chosen: Any, fence: dict) -> tuple[str, str]:
+    """A lab fence's id and title: the fence's own, else from the lab's name and title."""
+    return fence["id"] or chosen.name.replace("_", "-"), fence["title"] or chosen.title
+
+
 def lab_fence_html(data: dict, context: FenceContext) -> str:
     """Validate a lab fence and render its lab with the state computed now, in CPython."""
     try:
         chosen = lab(data.get("lab"))  # type: ignore[arg-type]
         fence = LAB_FENCE.coerce({k: v for k, v in data.items() if k in LAB_FENCE}, "a lab fence")
-        lab_id = context.claim(fence["id"] or chosen.name.replace("_", "-"))
+        default_id, title = lab_names(chosen, fence)
+        lab_id = context.claim(default_id)
         params = {k: v for k, v in data.items() if k not in LAB_FENCE}
         first = chosen.first_view(params)
     except ValueError as exc:
@@ -83,7 +94,7 @@ def lab_fence_html(data: dict, context: FenceContext) -> str:
     context.labs.add(lab_id)
     marks = Marks(lab_id, first["view"])
     body = chosen.body(first["params"], marks)
-    return lab_html(chosen.name, lab_id, fence["title"] or chosen.title, first["params"], body)
+    return lab_html(chosen.name, lab_id, title, first["params"], body)
 
 
 def question_fence(kind: QuestionKind) -> Callable[[dict, FenceContext], str]:
@@ -93,10 +104,13 @@ def question_fence(kind: QuestionKind) -> Callable[[dict, FenceContext], str]:
         context.claim(data.get("id"))
         try:
             question = kind.question(data)
+            number = len(context.questions[context.page]) + 1
+            title = question_title(data.get("title", ""), number)
         except ValueError as exc:
             raise FenceError(str(exc)) from None
         context.questions[context.page].append(question)
-        return kind.markup(question, context.render_markdown)
+        context.titles[question.id] = title
+        return with_title(kind.markup(question, context.render_markdown), question.id, title)
 
     return render
 

@@ -1,7 +1,7 @@
 """Build-time HTML of progress: the home page's table and each lesson page's own progress.
 
 A page with questions gets a compact progress line near its top and a summary at its end;
-both list the questions (id, a title by place, the lab that helps) and are filled in by
+both list the questions (id, title, section, the lab that helps) and are filled in by
 livelab/web/widgets/page-progress.js from saved progress (the home table by widgets/progress.js).
 Without JavaScript they say what the page holds. None of it belongs in the search index.
 """
@@ -12,9 +12,13 @@ import html
 import json
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from livelab.builder.question_markup import EXCLUDE, button_html, confirm_html
 from livelab.labs.markup import attr
+
+if TYPE_CHECKING:
+    from livelab.builder.course_pages import ProgressRow
 
 _HEADING = re.compile(r"<h[23][^>]*>(.*?)</h[23]>", re.S)
 _TAGS = re.compile(r"<[^>]+>")
@@ -22,34 +26,35 @@ _TAGS = re.compile(r"<[^>]+>")
 
 @dataclass(frozen=True)
 class PageQuestion:
-    """A question as progress lists name it: its id, a title and the lab that helps."""
+    """A question as progress lists name it: id, title, section and the lab that helps."""
 
     id: str
     title: str
     lab: str = ""
+    section: str = ""
 
 
-def page_questions(page_html: str, questions: list[tuple[str, str]]) -> list[PageQuestion]:
-    """Each (id, lab) of a page, titled by its place: "Question 4 (C. RMSNorm)".
+def page_questions(page_html: str, questions: list[tuple[str, str, str]]) -> list[PageQuestion]:
+    """Each (id, title, lab) of a page with the heading of the section it stands in.
 
-    Titles never quote a prompt: the list stands above every question, and one prompt may
-    hold the answer to an earlier question.
+    The title is the one the question shows (kinds.question_title); titles never quote a
+    prompt: the list stands above every question, and one prompt may hold the answer to an
+    earlier question.
     """
     headings = [
         (m.start(), " ".join(html.unescape(_TAGS.sub("", m.group(1))).replace("¶", "").split()))
         for m in _HEADING.finditer(page_html)
     ]
     found = []
-    for number, (qid, lab) in enumerate(questions, start=1):
+    for qid, title, lab in questions:
         at = page_html.find(f'data-question="{attr(qid)}"')
         section = [text for start, text in headings if start < at]
-        where = f" ({section[-1]})" if section and at >= 0 else ""
-        found.append(PageQuestion(qid, f"Question {number}{where}", lab))
+        found.append(PageQuestion(qid, title, lab, section[-1] if section and at >= 0 else ""))
     return found
 
 
 def _items(questions: list[PageQuestion]) -> str:
-    data = [{"id": q.id, "title": q.title, "lab": q.lab} for q in questions]
+    data = [{"id": q.id, "title": q.title, "lab": q.lab, "section": q.section} for q in questions]
     return attr(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
@@ -79,23 +84,34 @@ def page_summary_html(questions: list[PageQuestion]) -> str:
     )
 
 
+def _titles(row: ProgressRow) -> str:
+    data = {"questions": row.questions, "labs": row.labs}
+    return attr(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
 def progress_placeholder() -> str:
     """Marks where the plugin puts the progress table of the whole site."""
     return '<div class="livelab livelab-progress" data-livelab="progress"></div>'
 
 
-def progress_table(pages: list[tuple[str, str, str, list[str]]]) -> str:
-    """A row per page with questions: link, solved / total and answers shown, by the browser."""
+def progress_table(pages: list[ProgressRow]) -> str:
+    """A row per page with questions: link, solved / total and answers shown, by the browser.
+
+    Each row carries the titles of its questions and labs (data-titles), so the line above the
+    table can name what the student last worked on: "Continue where you left off".
+    """
     rows = "".join(
-        f'<tr data-page="{attr(url)}" data-ids="{attr(" ".join(ids))}">'
-        f'<td><a href="{attr(href)}">{html.escape(title)}</a></td>'
-        f"<td data-count>0 of {len(ids)}</td><td data-shown>0</td>"
+        f'<tr data-page="{attr(row.url)}" data-ids="{attr(" ".join(row.questions))}" '
+        f'data-titles="{_titles(row)}">'
+        f'<td><a href="{attr(row.href)}">{html.escape(row.title)}</a></td>'
+        f"<td data-count>0 of {len(row.questions)}</td><td data-shown>0</td>"
         "<td data-state>not started</td></tr>"
-        for url, href, title, ids in pages
+        for row in pages
     )
     return (
         # An <article> around divs: see markup.lab_html on Material's search exclusion.
         f'<article class="livelab livelab-progress" data-livelab="progress"{EXCLUDE}>'
+        '<p class="livelab-continue" data-continue hidden></p>'
         '<table><thead><tr><th scope="col">Page</th><th scope="col">Solved</th>'
         '<th scope="col">Answers shown</th>'
         f'<th scope="col">State</th></tr></thead><tbody>{rows}</tbody></table>'

@@ -52,6 +52,16 @@ def prompt_html(qid: str, prompt_html: str, label: str = "") -> str:
     return f'<div class="livelab-question__prompt" id="{attr(qid)}-prompt">{tag}{prompt_html}</div>'
 
 
+def with_title(markup: str, qid: str, title: str) -> str:
+    """A question's markup with its title first in its prompt, before any tag ("Predict").
+
+    The same title names the question in the page's progress lists and on the home page.
+    """
+    opening = f'id="{attr(qid)}-prompt">'
+    shown = f'<strong class="livelab-question__title">{html.escape(title)}</strong> '
+    return markup.replace(opening, opening + shown, 1)
+
+
 def verdict_html() -> str:
     live = 'role="status" aria-live="polite"'
     return f'<div class="livelab-verdict" data-verdict {live}{EXCLUDE}></div>'
@@ -76,6 +86,11 @@ def confirm_html(question: str, yes: tuple[str, str], no: tuple[str, str]) -> st
         + button_html(no[0], no[1])
         + "</div>"
     )
+
+
+def hints_html() -> str:
+    """Where the sealed hints go, one by one as the student asks for them; empty in the page."""
+    return f'<ol class="livelab-hints" data-hints hidden{EXCLUDE}></ol>'
 
 
 def reveal_box() -> str:

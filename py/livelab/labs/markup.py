@@ -128,15 +128,35 @@ def range_control(name: str, spec: Option, value: object, marks: Marks) -> str:
     )
 
 
+def sign_button(field_id: str, name: str = "Change sign") -> str:
+    """A "±" button beside a number field, for the minus sign that a phone's decimal keypad
+    (iOS's) lacks; web/widgets/sign.js makes it work."""
+    return (
+        '<button type="button" class="livelab-button livelab-sign" data-sign '
+        f'aria-label="{attr(name)}" aria-controls="{attr(field_id)}" disabled>±</button>'
+    )
+
+
+def _signed(field: str, field_id: str, spec: Option, label: str) -> str:
+    """The field, with a sign button beside it when its range takes negative values."""
+    if spec.minimum is not None and spec.minimum >= 0:
+        return field
+    button = sign_button(field_id, f"Change sign of {label}")
+    return f'<span class="livelab-signed">{field}{button}</span>'
+
+
 def number_control(name: str, spec: Option, value: object, marks: Marks) -> str:
-    """A labelled number field."""
+    """A labelled number field (with a sign button if it takes negative values)."""
     dom_id = marks.dom_id(name)
+    field = (
+        f'<input type="number" id="{attr(dom_id)}" data-param="{attr(name)}" '
+        f'{_limits(spec)} value="{attr(_number_text(value))}" inputmode="decimal" disabled>'
+    )
     return (
         '<div class="livelab-control livelab-control--number">'
         f'<label for="{attr(dom_id)}">{label_html(spec.label or name)}</label>'
-        f'<input type="number" id="{attr(dom_id)}" data-param="{attr(name)}" '
-        f'{_limits(spec)} value="{attr(_number_text(value))}" inputmode="decimal" disabled>'
-        "</div>"
+        + _signed(field, dom_id, spec, spec.label or name)
+        + "</div>"
     )
 
 
@@ -197,15 +217,16 @@ def vector_entry_html(name: str, index: int, spec: Option, value: float, label: 
 def mirrored_number_html(
     name: str, spec: Option, value: float, label: str, marks: Marks, index: int | None = None
 ) -> str:
-    """A labelled number field (exact: the value sent) and a slider that mirrors it; with an
-    index, for one entry of a vector param."""
+    """A labelled number field (exact: the value sent; with a sign button if it takes negative
+    values) and a slider that mirrors it; with an index, for one entry of a vector param."""
     dom_id = marks.dom_id(name if index is None else f"{name}-{index}")
     entry = "" if index is None else f' data-index="{index}"'
     common = f'data-param="{attr(name)}"{entry} {_limits(spec)} value="{value:g}"'
+    field = f'<input type="number" id="{attr(dom_id)}" {common} inputmode="decimal" disabled>'
     return (
         f'<label for="{attr(dom_id)}">{html.escape(label)}</label>'
-        f'<input type="number" id="{attr(dom_id)}" {common} inputmode="decimal" disabled>'
-        f'<input type="range" {common} data-mirror '
+        + _signed(field, dom_id, spec, label)
+        + f'<input type="range" {common} data-mirror '
         f'aria-label="{attr(label)}, slider" disabled>'
     )
 
@@ -235,6 +256,10 @@ def set_button(label: str, params: dict, extra: str = "") -> str:
     )
 
 
+STARTING = "Python is loading; until it is live, these numbers are from the build."
+"""A lab's status line while Python starts (widgets/status.js reads it from the page)."""
+
+
 def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str:
     """The lab's container: identity, settings and a status line around its body."""
     settings = attr(json.dumps(values, separators=(",", ":")))
@@ -248,10 +273,13 @@ def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str
         f'aria-labelledby="{attr(lab_id)}-title" data-search-exclude>'
         f'<p class="livelab-lab__title" id="{attr(lab_id)}-title">{html.escape(title)}</p>'
         f"{body}{_scratch_button(kind)}"
-        # What a reader without JavaScript sees; the widget replaces it as soon as it mounts.
+        # A reader without JavaScript sees the <noscript> line. With JavaScript the page's first
+        # script marks <html class="livelab-js"> and the stylesheet shows the loading line
+        # instead (builder/early_labs.js); the widget keeps that wording while Python starts.
         '<p class="livelab-status" data-status aria-live="polite">'
-        "These numbers were computed when the page was built. "
-        "Live labs need JavaScript.</p>"
+        "<noscript>These numbers were computed when the page was built. "
+        "Live labs need JavaScript.</noscript>"
+        f'<span class="livelab-status__early" data-starting>{STARTING}</span></p>'
         "</article>"
     )
 

@@ -84,13 +84,19 @@ class CodeQuestion:
     seed: int = field(
         metadata={"what": "the seed of that generator, so the hidden cases never change"}
     )
-    hint: str = field(metadata={"what": "shown after a few failed checks"})
     misconceptions: tuple[Misconception, ...] = field(
         metadata={
             "what": "known wrong ideas, each a Misconception with its message, recognised "
             "by how a wrong blank behaves"
         },
         default=(),
+    )
+    hint: str = field(
+        metadata={
+            "what": "plain text: the one hint of a code fence that gives no hints of its own "
+            "(a fence's hints, Markdown, are the usual place)"
+        },
+        default="",
     )
     rtol: float = field(
         metadata={"what": "relative tolerance of the comparison with the reference"}, default=1e-6

@@ -16,12 +16,24 @@ const WIDGET_NAME = /^[a-z][a-z-]*$/;
 // Widgets already imported, by name: after an instant navigation they mount without waiting,
 // so the labs send their first requests before the browser lays out the new page.
 const imported = new Map();
+const loading = new Map(); // name -> the import under way
 
-async function loadWidget(name) {
-  if (!WIDGET_NAME.test(name)) return null;
-  const widget = await import(`./widgets/${SHARED_WIDGETS[name] ?? name}.js`);
-  imported.set(name, widget);
-  return widget;
+function loadWidget(name) {
+  if (!WIDGET_NAME.test(name)) return Promise.resolve(null);
+  if (!loading.has(name)) {
+    const widget = import(`./widgets/${SHARED_WIDGETS[name] ?? name}.js`).then(
+      (module) => {
+        imported.set(name, module);
+        return module;
+      },
+      (err) => {
+        loading.delete(name); // the next page asks again
+        throw err;
+      },
+    );
+    loading.set(name, widget);
+  }
+  return loading.get(name);
 }
 
 const mounted = new Map(); // element -> unmount function
@@ -39,13 +51,22 @@ async function mountAll() {
   installScratchpad(scratchRuntime); // once per tab; after a page change it shows that page's text
   showLoading(runtime, document.querySelector(NEEDS_PYTHON) !== null);
   noteStorage(); // now, not after every widget has loaded: one slow import must not hide it
+  // A lab's controls take input before its widget arrives (builder/early_labs.js); after an
+  // instant navigation the new page's labs are opened here.
+  globalThis.__livelabLabsEarly?.enable();
   for (const [el, unmount] of mounted) {
     if (!el.isConnected) {
       unmount();
       mounted.delete(el);
     }
   }
-  for (const el of document.querySelectorAll("[data-livelab]")) {
+  // Every widget module the page needs is asked for at once, not one after another's arrival:
+  // a lab's module no longer waits behind the question widgets above it (issue 31).
+  const elements = [...document.querySelectorAll("[data-livelab]")];
+  for (const name of new Set(elements.map((el) => el.dataset.livelab))) {
+    if (!imported.has(name)) loadWidget(name).catch(() => {}); // a failure shows when awaited
+  }
+  for (const el of elements) {
     if (mounted.has(el)) continue;
     mounted.set(el, () => {});
     const name = el.dataset.livelab;

@@ -40,6 +40,45 @@ class QuestionError(ValueError):
 LAB_OPTION = Option("", types=(str,), what="the id of a lab on this page that helps answer it")
 """The option every kind takes: the lab the question sits beside."""
 
+HINTS_OPTION = Option(
+    (),
+    types=(list,),
+    what="hints, each Markdown, shown one at a time on request after a wrong check",
+)
+"""The option every kind takes: a ladder of hints, each earned before the next."""
+
+
+def hint_texts(raw: list) -> tuple[str, ...]:
+    """A fence's hints in order; QuestionError naming the first that is not Markdown text."""
+    for number, hint in enumerate(raw, start=1):
+        if not isinstance(hint, str) or not hint.strip():
+            raise QuestionError(f"hint {number} must be a line of Markdown text, got {hint!r}")
+    return tuple(hint.strip() for hint in raw)
+
+
+TITLE_OPTION = Option(
+    "",
+    types=(str,),
+    what='how the page and every progress list name it, e.g. "E3" (default: "Question 4", '
+    "by its place among the page's questions)",
+)
+"""The option every kind takes, before `prompt`: the question's one title (issue 31)."""
+TITLE_LIMIT = 40
+
+
+def question_title(given: object, number: int) -> str:
+    """The title of the page's number-th question: the author's, else "Question <number>".
+
+    ValueError when the author's is not one short line of text.
+    """
+    title = TITLE_OPTION.coerce("title", given)
+    if title != title.strip() or "\n" in title or len(title) > TITLE_LIMIT:
+        raise ValueError(
+            f"option 'title' must be one line of at most {TITLE_LIMIT} characters with no "
+            f"space at either end; got {title!r}"
+        )
+    return title or f"Question {number}"
+
 
 @dataclass(frozen=True)
 class Replay:
@@ -79,6 +118,16 @@ class QuestionKind:
     """(question, answer) -> {verdict, message}, graded in CPython."""
     browser: BrowserReplay | None = None
     module: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        # Every kind takes `title`, listed before `prompt` as authors write it.
+        if "title" in self.options:
+            return
+        items = list(self.options.items())
+        at = next((i for i, (name, _) in enumerate(items) if name == "prompt"), len(items))
+        items.insert(at, ("title", TITLE_OPTION))
+        self.options.clear()
+        self.options.update(items)
 
     def question(self, data: dict) -> Any:
         """A fence body as this kind's question, or QuestionError saying what is wrong."""

@@ -10,11 +10,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from livelab.builder.kinds import (
+    HINTS_OPTION,
     LAB_OPTION,
     QuestionError,
     QuestionKind,
     Render,
     Replay,
+    hint_texts,
     register_kind,
 )
 from livelab.builder.question_markup import (
@@ -22,6 +24,7 @@ from livelab.builder.question_markup import (
     actions_html,
     button_html,
     container,
+    hints_html,
     prompt_html,
     verdict_html,
 )
@@ -36,6 +39,7 @@ OPTIONS = Options(
     ),
     label=Option("", types=(str,), what="a tag shown before the prompt, e.g. Predict"),
     lab=LAB_OPTION,
+    hints=HINTS_OPTION,
 )
 
 
@@ -53,6 +57,7 @@ class ChoiceQuestion:
     options: tuple[ChoiceOption, ...]
     label: str
     lab: str = ""
+    hints: tuple[str, ...] = ()
     kind: str = "choice"
 
     @property
@@ -78,11 +83,19 @@ def parse(data: dict) -> ChoiceQuestion:
         raise QuestionError("a choice question needs at least two options")
     if sum(o.correct for o in options) != 1:
         raise QuestionError("exactly one option must be marked correct: true")
-    return ChoiceQuestion(data["id"], data["prompt"], tuple(options), data["label"], data["lab"])
+    return ChoiceQuestion(
+        data["id"],
+        data["prompt"],
+        tuple(options),
+        data["label"],
+        data["lab"],
+        hint_texts(data["hints"]),
+    )
 
 
 def markup(q: ChoiceQuestion, render: Render) -> str:
-    """Prompt, a radio group with an empty slot per option for its reason, Check, verdict."""
+    """Prompt, a radio group with an empty slot per option for its reason, Check, verdict,
+    and the hints and the answer, each on request."""
     options = []
     for index, option in enumerate(q.options):
         option_id = f"{q.id}-option-{index}"
@@ -98,11 +111,18 @@ def markup(q: ChoiceQuestion, render: Render) -> str:
         prompt_html(q.id, render(q.prompt), q.label)
         + f'<div role="radiogroup" aria-labelledby="{attr(q.id)}-prompt">{"".join(options)}</div>'
         + actions_html(
-            button_html("check", "Check"), button_html("reveal", "Show answer", hidden=True)
+            button_html("check", "Check"),
+            button_html("hint", "Hint", hidden=True),
+            button_html("reveal", "Show answer", hidden=True),
         )
         + verdict_html()
+        + hints_html()
     )
-    sealed = {"correct": q.correct_index, "why": [render(o.why) for o in q.options]}
+    sealed = {
+        "correct": q.correct_index,
+        "why": [render(o.why) for o in q.options],
+        "hints": [render(hint) for hint in q.hints],
+    }
     return container("choice", q.id, body, sealed)
 
 

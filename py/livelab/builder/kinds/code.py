@@ -1,14 +1,17 @@
 """The code question: fill in the blank of a registered CodeQuestion (livelab.questions).
 
-The fence names the code question and words the task; the template, reference, hint and
-cases come from the CodeQuestion. The page grades a blank through runtime/checks.js: the blank
-runs in a runner (livelab.grading_execute), the main worker grades it (livelab.grading.grade);
-CPython runs both halves in one process (livelab.grading.check). What the author
-check tries is the question's replay data (<name>.cases.json beside its module).
+The fence names the code question, words the task and gives its hints (a fence without
+`hints` falls back to the CodeQuestion's single `hint`, if it has one); the template,
+reference and cases come from the CodeQuestion. The page grades a blank through
+runtime/checks.js: the blank runs in a runner (livelab.grading_execute), the main worker
+grades it (livelab.grading.grade); CPython runs both halves in one process
+(livelab.grading.check). What the author check tries is the question's replay data
+(<name>.cases.json beside its module).
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -18,12 +21,14 @@ from pygments.lexers import PythonLexer
 
 from livelab import grading
 from livelab.builder.kinds import (
+    HINTS_OPTION,
     LAB_OPTION,
     BrowserReplay,
     QuestionError,
     QuestionKind,
     Render,
     Replay,
+    hint_texts,
     register_kind,
 )
 from livelab.builder.question_markup import (
@@ -32,6 +37,7 @@ from livelab.builder.question_markup import (
     button_html,
     confirm_html,
     container,
+    hints_html,
     prompt_html,
     reveal_box,
     verdict_html,
@@ -48,6 +54,7 @@ OPTIONS = Options(
         "blank: your code", types=(str,), what="accessible name of the blank's text field"
     ),
     lab=LAB_OPTION,
+    hints=HINTS_OPTION,
 )
 CHECK_TIMEOUT_MS = 20_000
 """How long the author check lets the page's worker grade one blank (first calls warm up)."""
@@ -62,6 +69,7 @@ class CodeQuestionRef:
     prompt: str
     blank_label: str
     lab: str = ""
+    hints: tuple[str, ...] = ()
     kind: str = "code"
 
     @property
@@ -89,7 +97,8 @@ def parse(data: dict) -> CodeQuestionRef:
     label = data["blank_label"]
     if "blank" not in label.lower():
         raise QuestionError("blank_label must contain the word blank")
-    return CodeQuestionRef(data["id"], name, data["prompt"], label, data["lab"])
+    hints = hint_texts(data["hints"])
+    return CodeQuestionRef(data["id"], name, data["prompt"], label, data["lab"], hints)
 
 
 LINES_NOTE = (
@@ -129,6 +138,13 @@ def _template_html(q: CodeQuestionRef) -> str:
     return f'<div class="highlight livelab-template"><pre><code>{code}</code></pre></div>'
 
 
+def _hints_markup(q: CodeQuestionRef, render: Render) -> list[str]:
+    """The fence's hints as Markdown, else the code question's own hint (plain text), if any."""
+    if q.hints:
+        return [render(hint) for hint in q.hints]
+    return [f"<p>{html.escape(q.code.hint)}</p>"] if q.code.hint else []
+
+
 def markup(q: CodeQuestionRef, render: Render) -> str:
     """Prompt, the read-only template with its blank, Run/Check/Stop, output, hint and answer."""
     body = (
@@ -139,13 +155,13 @@ def markup(q: CodeQuestionRef, render: Render) -> str:
             button_html("check", "Check"),
             button_html("stop", "Stop", hidden=True),
             button_html("hint", "Hint", hidden=True),
-            button_html("reveal", "Show answer"),
+            button_html("reveal", "Show answer", hidden=True),
         )
         + '<p class="livelab-status livelab-run-status" data-run-status aria-live="polite"'
         + f"{EXCLUDE}></p>"
         + f'<pre class="livelab-output" data-output hidden{EXCLUDE}></pre>'
         + verdict_html()
-        + f'<div class="livelab-hint" data-hint hidden{EXCLUDE}></div>'
+        + hints_html()
         + confirm_html(
             "Show the reference answer? Your own text stays in the field, and this question "
             "will count as shown, not solved.",
@@ -154,7 +170,7 @@ def markup(q: CodeQuestionRef, render: Render) -> str:
         )
         + reveal_box()
     )
-    sealed = {"hint": q.code.hint, "reference": q.reference_blank}
+    sealed = {"hints": _hints_markup(q, render), "reference": q.reference_blank}
     program = attr(PRELUDE + q.template)
     # data-needs-python: the page shows Python's loading state for it, as it does for a lab.
     extra = f' data-code-question="{attr(q.question)}" data-program="{program}" data-needs-python'

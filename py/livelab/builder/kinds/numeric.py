@@ -7,40 +7,51 @@ from the spec sealed into the markup; CPython grades it with livelab.answers, th
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from livelab.answers import NumericSpec, Unreadable, grade_numeric, read_number, read_vector
 from livelab.builder.kinds import (
+    HINTS_OPTION,
     LAB_OPTION,
     BrowserReplay,
     QuestionError,
     QuestionKind,
     Render,
     Replay,
+    hint_texts,
     register_kind,
 )
 from livelab.builder.question_markup import (
     EXCLUDE,
     button_html,
     container,
+    hints_html,
     prompt_html,
     reveal_box,
     verdict_html,
 )
-from livelab.labs.markup import attr
+from livelab.labs.markup import attr, sign_button
 from livelab.options import REQUIRED, Option, Options
 
 OPTIONS = Options(
     id=Option(REQUIRED, types=(str,), what="the stable id, e.g. q2"),
     prompt=Option(REQUIRED, types=(str,), what="the question, Markdown"),
     answer=Option(REQUIRED, types=(int, float, str, list), what="a number, arithmetic or a list"),
+    input=Option(
+        "",
+        choices=(("number", "number"), ("list", "list"), ("expression", "expression")),
+        what="the keyboard a phone shows: number (digits, a point and a ± button) or list or "
+        "expression (letters and signs); list for a list answer, else number by default",
+    ),
     decimals=Option(None, types=(int,), what="decimals asked for; omit for an exact answer"),
     reveal=Option("", types=(str,), what="how the answer is shown when revealed"),
     explanation=Option("", types=(str,), what="shown once the answer is right or revealed"),
     wrong=Option((), types=(list,), what="list of {answer, message}: expected mistakes"),
     lab=LAB_OPTION,
+    hints=HINTS_OPTION,
 )
 
 
@@ -52,7 +63,10 @@ class NumericQuestion:
     answer_text: str
     reveal: str
     explanation: str
+    input: str = "number"
+    """The keyboard the field asks a phone for: number, list or expression."""
     lab: str = ""
+    hints: tuple[str, ...] = ()
     kind: str = "numeric"
 
     def grade(self, text: str) -> dict:
@@ -98,27 +112,99 @@ def parse(data: dict) -> NumericQuestion:
         answer_text,
         data["reveal"] or answer_text,
         data["explanation"],
+        _input(data["input"], answer, data["prompt"]),
         data["lab"],
+        hint_texts(data["hints"]),
     )
+
+
+# What a prompt may show a student to type that a phone's number keypad cannot: a function
+# call or a root in a code span, or words saying that an expression or arithmetic is accepted
+# or may be typed.
+CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.DOTALL)
+CALL = re.compile(r"\b(?:sqrt|sin|cos|exp|ln|log)\s*\(|√|\bpi\b|π")
+EXPRESSION = r"\b(?:an? )?(?:expressions?|arithmetic)\b"
+ACCEPTED = re.compile(
+    rf"{EXPRESSION}[^.;:!?]*?\b(?:accepted|allowed)\b"
+    rf"|\b(?:accepted|allowed)\b[^.;:!?]*?{EXPRESSION}"
+    rf"|\b(?:type|enter|write)\b[^.;:!?]*?{EXPRESSION}",
+    re.IGNORECASE,
+)
+
+
+def invited_expression(prompt: str) -> str:
+    """What in a prompt invites typing an expression (quoted as written), or ""."""
+    for match in CODE_SPAN.finditer(prompt):
+        if CALL.search(match.group(2)):
+            return match.group(0)
+    words = ACCEPTED.search(prompt)
+    return f"“{words.group(0)}”" if words else ""
+
+
+def _input(given: str, answer: float | tuple[float, ...], prompt: str) -> str:
+    """The keyboard of the field: as given, else from the answer; QuestionError if it cannot
+    serve the answer, or if the number keypad would keep a student from typing what the
+    prompt invites."""
+    is_list = isinstance(answer, tuple)
+    if is_list and given not in ("", "list"):
+        raise QuestionError(
+            f"option 'input' is {given!r}, but the answer is a list, whose commas and "
+            "brackets need a text keyboard: write input: list, or leave input out"
+        )
+    if not is_list and given == "list":
+        raise QuestionError(
+            "option 'input' is 'list', but the answer is one number: give the answer as a "
+            "YAML list such as [0, 1.41], or write input: number or input: expression"
+        )
+    chosen = given or ("list" if is_list else "number")
+    invited = invited_expression(prompt) if chosen == "number" else ""
+    if invited:
+        set_how = "input is number" if given else "input is number (the default)"
+        raise QuestionError(
+            f"option 'prompt' invites an expression ({invited}), but {set_how}, whose phone "
+            "keypad has only digits and a decimal point: write input: expression, or leave "
+            "the expression out of the prompt"
+        )
+    return chosen
+
+
+# The keyboard a phone shows for each input: iOS's decimal pad has digits and a point only,
+# so a number field has a button that changes the sign; a list or an expression needs letters,
+# brackets, commas and blanks, typed as they are (no capitals, corrections or spell check).
+KEYBOARD = {
+    "number": 'inputmode="decimal"',
+    "list": 'inputmode="text" autocapitalize="off" autocorrect="off"',
+    "expression": 'inputmode="text" autocapitalize="off" autocorrect="off"',
+}
 
 
 def markup(q: NumericQuestion, render: Render) -> str:
-    """Prompt, a text field, Check, a verdict line, and the answer revealed on request."""
+    """Prompt, a text field (with a sign button for a number), Check, a verdict line, hints
+    and the answer, each on request."""
     field_id = f"{q.id}-answer"
     explanation = render(q.explanation) if q.explanation else ""
     reveal = f"<p>Answer: <strong>{html.escape(q.reveal)}</strong></p>{explanation}"
+    field = (
+        f'<input type="text" id="{attr(field_id)}" class="livelab-field" {KEYBOARD[q.input]} '
+        'enterkeyhint="done" autocomplete="off" spellcheck="false" disabled>'
+    )
+    if q.input == "number":  # the field and its sign button stay side by side
+        field = f'<span class="livelab-signed">{field}{sign_button(field_id)}</span>'
     body = (
         prompt_html(q.id, render(q.prompt)) + f'<div class="livelab-answer-row"{EXCLUDE}>'
         f'<label for="{attr(field_id)}">Your answer</label>'
-        f'<input type="text" id="{attr(field_id)}" class="livelab-field" inputmode="decimal" '
-        'autocomplete="off" spellcheck="false" disabled>'
+        + field
         + button_html("check", "Check")
+        + button_html("hint", "Hint", hidden=True)
         + button_html("reveal", "Show answer", hidden=True)
         + "</div>"
         + verdict_html()
+        + hints_html()
         + reveal_box()
     )
-    return container("numeric", q.id, body, {"spec": q.spec.to_json(), "reveal": reveal})
+    hints = [render(hint) for hint in q.hints]
+    sealed = {"spec": q.spec.to_json(), "reveal": reveal, "hints": hints}
+    return container("numeric", q.id, body, sealed)
 
 
 def replays(q: NumericQuestion) -> Iterator[Replay]:

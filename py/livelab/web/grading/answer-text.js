@@ -11,90 +11,50 @@
 // about before Math gives NaN or Infinity.
 
 import { characters, formatG, lstrip, SPACE, strip } from "./python-text.js";
+import {
+  CONSTANTS,
+  FUNCTIONS,
+  key,
+  MAX_DEPTH,
+  MAX_LENGTH,
+  NAME,
+  NOT_FINITE,
+  NUMBER,
+  OTHER_DIGIT,
+  OTHER_DIGITS,
+  quote,
+  READABLE,
+  typographic,
+  unknown,
+  Unreadable,
+  WHOLE_WORD,
+  WORD,
+} from "./answer-lexicon.js";
 
-export const MAX_LENGTH = 200;
-export const MAX_DEPTH = 20;
+// Re-exported for ./answer-vector.js and ./numeric.js, which read answers through this module.
+export { MAX_DEPTH, MAX_LENGTH, quote, typographic, Unreadable } from "./answer-lexicon.js";
 
-const defined = () => true;
-// Maps, not object literals: a typed "constructor" or "toString" must be an unknown name.
-const FUNCTIONS = new Map([
-  ["sqrt", { at: Math.sqrt, defined: (x) => x >= 0 }],
-  ["√", { at: Math.sqrt, defined: (x) => x >= 0 }],
-  ["sin", { at: Math.sin, defined }],
-  ["cos", { at: Math.cos, defined }],
-  ["exp", { at: Math.exp, defined }],
-  ["ln", { at: Math.log, defined: (x) => x > 0 }],
-  ["log", { at: Math.log, defined: (x) => x > 0 }],
-]);
-const CONSTANTS = new Map([
-  ["pi", Math.PI],
-  ["π", Math.PI],
-  ["e", Math.E],
-]);
-const NOT_FINITE = ["nan", "inf", "infinity", "∞"];
-// Full-width forms (East Asian keyboards) and Arabic-Indic digits with their decimal point
-// and list signs are read as the ASCII they stand for, one character for one.
-const FULL_WIDTH = "０１２３４５６７８９．，；＋－（）［］＊／＾";
-const ARABIC = "٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹٫،؛";
-const SIGNS = new Map([
-  ["−", "-"],
-  ["–", "-"],
-  ["×", "*"],
-  ["·", "*"],
-  ["÷", "/"],
-  ...Array.from(FULL_WIDTH, (char, i) => [char, "0123456789.,;+-()[]*/^"[i]]),
-  ...Array.from(ARABIC, (char, i) => [char, ("0123456789".repeat(2) + ".,;")[i]]),
-]);
-const SIGN = new RegExp(`[${[...SIGNS.keys()].join("")}]`, "gu");
-const NUMBER = "(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)(?:[eE][-+]?[0-9]+)?";
-const NAME = "[A-Za-zπ∞]+|√";
 const TOKEN = new RegExp(`${SPACE}*(?:${NUMBER}|${NAME}|\\*\\*|[-+*/^()])`, "y");
-const WORD = new RegExp(NAME, "y");
-const WHOLE_WORD = new RegExp(`^(?:${NAME})$`);
-const READABLE = "only digits, + - * / ^, parentheses and names such as sqrt or pi can be read";
-const OTHER_DIGITS = "write the digits as 0 to 9";
-const OTHER_DIGIT = /^\p{Nd}/u; // a digit of any script (Python's str.isdecimal)
 
-/** The text is not a number or arithmetic the parser reads; column is 1-based, or null. */
-export class Unreadable extends Error {
-  constructor(message, column = null) {
-    super(message);
-    this.name = "Unreadable";
-    this.column = column;
-  }
-}
+export const ONE_NUMBER = "a number such as 0.84 or a short expression such as sqrt(2)/3";
 
-/** Text echoed back in a message, cut short so a pasted page is never repeated. */
-export function quote(text, limit = 12) {
-  const chars = Array.from(text);
-  return chars.length > limit ? `“${chars.slice(0, limit).join("")}…”` : `“${text}”`;
-}
-
-const key = (name) => name.toLowerCase(); // case does not matter (E is e), π stays π
-
-const unknown = (name) =>
-  `the name ${quote(name)} is unknown; the known names are sqrt, sin, cos, exp, ln, pi and e`;
-
-export function checkLength(text) {
+/** Refuse a text longer than MAX_LENGTH, with an example of what is asked. */
+export function checkLength(text, example = ONE_NUMBER) {
   const length = characters(text);
   if (length > MAX_LENGTH) {
-    throw new Unreadable(
-      `The answer is ${length} characters long; type at most ${MAX_LENGTH}, ` +
-        "for example a number such as 0.84 or a short expression such as sqrt(2)/3.",
-    );
+    throw new Unreadable(`The answer is ${length} characters long; type at most ${MAX_LENGTH}, for example ${example}.`);
   }
 }
-
-export const typographic = (text) => text.replace(SIGN, (sign) => SIGNS.get(sign));
 
 export class Parser {
   /**
    * offset: characters before text in what the student typed; entry: e.g. "entry 2";
    * spaced: vector entries separated by blank space (readSpaced): a sign after a blank and
-   * glued to what follows starts the next entry, as in NumPy's `[ 0.5 -1.5]`.
+   * glued to what follows starts the next entry, as in NumPy's `[ 0.5 -1.5]`; separator:
+   * the sign between a vector's entries ("," or ";"), empty for blank space or one number.
    */
-  constructor(text, decimalComma, offset = 0, entry = "", { spaced = false, pos = 0 } = {}) {
-    Object.assign(this, { text, decimalComma, offset, entry, spaced, pos, depth: 0 });
+  constructor(text, decimalComma, offset = 0, entry = "", { spaced = false, pos = 0, separator = "" } = {}) {
+    Object.assign(this, { text, decimalComma, offset, entry, spaced, pos, separator, depth: 0 });
   }
 
   get subject() {
@@ -271,9 +231,26 @@ export class Parser {
     const rest = strip(this.text.slice(this.pos));
     if (rest.startsWith(")")) throw this.fail("this “)” has no “(” to close");
     if (rest && this.peek() === null) throw this.fail(OTHER_DIGIT.test(rest) ? OTHER_DIGITS : READABLE);
-    if (rest) {
-      throw this.fail("a complete number ends just before this; join the parts with an operator such as * or +");
+    if (rest) throw this.fail(this.afterNumber());
+  }
+
+  /** Why more text cannot follow a complete number, in the words of what is asked. */
+  afterNumber() {
+    const token = this.peek() ?? "";
+    const known = (name) => CONSTANTS.has(name) || FUNCTIONS.has(name) || NOT_FINITE.includes(name);
+    if (WHOLE_WORD.test(token) && !known(key(token))) return unknown(token); // as in "0.84 radians"
+    if (this.entry) {
+      // a list: the numbers need the list's separator between them
+      const between = this.separator ? `“${this.separator}”` : "a blank or a comma";
+      return `a number ends just before this; put ${between} between every two numbers`;
     }
+    if (this.pos < this.text.length && lstrip(this.text.slice(this.pos, this.pos + 1)) === "") {
+      return (
+        "this question asks for one number, and a second one starts here; to " +
+        "combine them, put an operator such as * or + between them"
+      ); // "2 3", "0 1.41" or "2, 3"
+    }
+    return "a complete number ends just before this; join the parts with an operator such as * or +";
   }
 
   read() {

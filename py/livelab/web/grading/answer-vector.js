@@ -11,6 +11,7 @@ import { checkLength, Parser, quote, typographic, Unreadable } from "./answer-te
 export const DIGIT_COMMA = /[0-9],[0-9]/;
 export const DECIMAL_EXAMPLE = "0,5; 1,41";
 const BLANK = (char) => lstrip(char) === "";
+const A_LIST = "a list such as [0, 1.41] or 0 1.41";
 
 /** Start and end of the text inside one pair of brackets around the whole answer. */
 function outerBrackets(text) {
@@ -70,10 +71,11 @@ function unclear(text, i) {
 
 function entries(text, start, end, cuts, decimalComma) {
   const values = [];
+  const separator = decimalComma ? ";" : ",";
   for (const cut of [...cuts, end]) {
     const part = text.slice(start, cut);
     const offset = characters(text.slice(0, start));
-    values.push(new Parser(part, decimalComma, offset, `entry ${values.length + 1}`).read());
+    values.push(new Parser(part, decimalComma, offset, `entry ${values.length + 1}`, { separator }).read());
     start = cut + 1;
   }
   return values;
@@ -81,7 +83,7 @@ function entries(text, start, end, cuts, decimalComma) {
 
 /** The numbers of a typed list; throws Unreadable (saying where and why) if it is not one. */
 export function readVector(text) {
-  checkLength(text);
+  checkLength(text, A_LIST);
   const typed = typographic(text);
   if (strip(typed).slice(0, 1) === "[" && strip(typed).slice(-1) !== "]") {
     throw new Unreadable("The answer opens a “[” but does not close it with “]” at the end.");

@@ -1,4 +1,5 @@
-// One question's saved record: attempts, the first solve, a shown answer, the last answer.
+// One question's saved record: attempts, the first solve, a shown answer, the hints shown,
+// the last answer.
 // The question widgets change a question's progress only through this. Every change starts
 // from what is stored now, so attempts made in another tab are counted, not overwritten.
 
@@ -10,6 +11,9 @@ const whole = (value) => (Number.isInteger(value) && value >= 0 ? value : 0);
 
 /** Said with a correct verdict when the answer had been shown: it is not counted as solved. */
 export const SHOWN_NOTE = "The answer was shown first, so this question counts as shown, not solved.";
+
+/** The verdict line once the student asked for the answer: it replaces the last "Not yet." */
+export const ANSWER_SHOWN = "The answer is shown.";
 
 export const CUT_NOTE = `Only the first ${ANSWER_LIMIT.toLocaleString("en")} characters of this answer are saved.`;
 
@@ -43,6 +47,11 @@ export class QuestionRecord {
     return this.entry.shown === true;
   }
 
+  /** How many of the question's hints the student has asked for. */
+  get hintsShown() {
+    return whole(this.entry.hints);
+  }
+
   /** A graded attempt: counts it, and marks the first solve unless the answer was shown. */
   attempt(answer, verdict, message) {
     const entry = this.refresh();
@@ -57,6 +66,14 @@ export class QuestionRecord {
   draft(answer) {
     this.refresh();
     return this.save(answer);
+  }
+
+  /** One more hint asked for (of `total`); a hint never counts as shown or solved. */
+  showHint(total) {
+    const entry = this.refresh();
+    entry.hints = Math.min(total, whole(entry.hints) + 1);
+    this.save(entry.answer ?? "");
+    return entry.hints;
   }
 
   /** The answer was shown: unless it was already solved, it now never counts as solved. */
@@ -84,6 +101,7 @@ export class QuestionRecord {
   save(answer) {
     const text = String(answer);
     this.entry.answer = text.slice(0, ANSWER_LIMIT);
+    this.entry.touchedAt = Date.now(); // every save is the student's doing: home's "Continue"
     progress.set("questions", this.id, { ...this.entry });
     return text.length > ANSWER_LIMIT;
   }

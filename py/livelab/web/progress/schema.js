@@ -1,8 +1,11 @@
 // The shape of saved progress, checked at every level in one place. Whatever does not fit
 // is dropped (and reported), whatever fits is kept: one odd entry never costs the rest.
 //
-// {version: 2, pages: {<page key>: {questions: {<id>: entry}, labs: {<id>: {params}}}}}
-// A question entry: {kind, answer, verdict, message, attempts, failures, solvedAt, shown}.
+// {version: 2, pages: {<page key>: {questions: {<id>: entry}, labs: {<id>: {params, touchedAt}}}}}
+// A question entry: {kind, answer, verdict, message, attempts, failures, solvedAt, shown, hints,
+// touchedAt}. hints: how many of its hints were asked for. touchedAt (ms since 1970) is when
+// the student last worked on it, for home's "Continue where you left off"; data saved before
+// it existed simply has none.
 //
 // Saved text is the student's browser's, so no name in it is trusted: a name is looked up
 // only among the schema's own (Maps, never an object whose prototype answers "toString" or
@@ -20,6 +23,7 @@ const own = (object, name) => (Object.hasOwn(object, name) ? object[name] : unde
 const isPlain = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 const isCount = (value) => Number.isInteger(value) && value >= 0;
 const VERDICTS = new Set(["correct", "wrong", "error", "too_slow"]);
+const isTime = (v) => isCount(v) && v > 0;
 
 const QUESTION_FIELDS = new Map([
   ["kind", (v) => typeof v === "string"],
@@ -30,6 +34,8 @@ const QUESTION_FIELDS = new Map([
   ["failures", isCount],
   ["solvedAt", (v) => isCount(v) && v > 0],
   ["shown", (v) => typeof v === "boolean"],
+  ["hints", isCount],
+  ["touchedAt", isTime],
 ]);
 
 const isParamValue = (v) =>
@@ -47,11 +53,14 @@ function cleanQuestion(entry, report) {
   return clean;
 }
 
-/** A lab entry, {params: {<name>: value}}: params that fit; any other field is left out. */
+/** A lab entry, {params: {<name>: value}, touchedAt?}: params that fit; any other field is left out. */
 function cleanLab(entry, report) {
   const saved = isPlain(entry) ? own(entry, "params") : undefined;
   if (!isPlain(saved)) return report(null);
-  for (const name of Object.keys(entry)) if (name !== "params") report();
+  const touchedAt = own(entry, "touchedAt");
+  for (const name of Object.keys(entry)) {
+    if (name !== "params" && !(name === "touchedAt" && isTime(touchedAt))) report();
+  }
   const params = map();
   for (const [name, value] of Object.entries(saved)) {
     if (isParamValue(value)) params[name] = value;
@@ -59,6 +68,7 @@ function cleanLab(entry, report) {
   }
   const clean = map();
   clean.params = params;
+  if (isTime(touchedAt)) clean.touchedAt = touchedAt;
   return clean;
 }
 

@@ -5,6 +5,8 @@
 // solvedAt is the attempt that first got it right before any answer was shown (1 = first
 // try); shown is true once the answer was shown before it was solved. A shown answer never
 // counts as solved, also when the student types it in afterwards.
+// Hints asked for (hints?) change no state: a question helped by its hints and then
+// answered right is solved.
 
 export const STATES = {
   "not-tried": "not tried",

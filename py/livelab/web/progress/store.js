@@ -152,6 +152,11 @@ class ProgressStore {
     return this.data.pages[pageKey]?.questions ?? {};
   }
 
+  /** Saved labs of a page, {id: {params, touchedAt?}}. */
+  labsOf(pageKey) {
+    return this.data.pages[pageKey]?.labs ?? {};
+  }
+
   reset() {
     this.pending.reset();
     this.flush();

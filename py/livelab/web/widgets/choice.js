@@ -1,11 +1,13 @@
 // A multiple-choice question. A wrong pick shows the reason for that option only, in the
-// verdict. A right pick, or "Show answer" after a wrong one, puts every option's reason
-// under its option (each reason once). Reasons stay sealed until then. The options are shown
+// verdict, and earns the first hint (hints.js). A right pick, or "Show answer" once the hints
+// or a few wrong picks have earned it, puts every option's reason under its option (each
+// reason once). Reasons stay sealed until then. The options are shown
 // in this student's own order (progress/order.js); each keeps its author's index as its value.
 
 import { optionOrder, studentSeed } from "../progress/order.js";
-import { QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
+import { ANSWER_SHOWN, QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
 import { SITE_ROOT } from "../progress/store.js";
+import { answerEarned, hintLadder } from "./hints.js";
 import { showMarkup, unseal } from "./sealed.js";
 import { enable, markStale, showVerdict } from "./verdict.js";
 
@@ -25,11 +27,18 @@ function shuffle(el) {
 export function mount(el) {
   shuffle(el);
   const record = new QuestionRecord(el.dataset.question, "choice");
-  const { correct, why } = unseal(el);
+  const { correct, why, hints = [] } = unseal(el);
   const radios = [...el.querySelectorAll('input[type="radio"]')];
   const checkButton = el.querySelector('[data-action="check"]');
   const revealButton = el.querySelector('[data-action="reveal"]');
   const isRight = (value) => Number(value) === correct;
+  const explained = () => el.classList.contains("livelab-question--answered");
+  // Help is over once every option says why (a right pick, or the answer shown).
+  const offerAnswer = () => {
+    revealButton.hidden = explained() || !answerEarned(record, hints.length);
+    ladder.update(explained());
+  };
+  const ladder = hintLadder(el, record, hints, offerAnswer);
 
   /** The reason of one option, as the author wrote it (it may hold math), in a slot. */
   function explainIn(slot, value, marked) {
@@ -47,19 +56,18 @@ export function mount(el) {
   }
 
   function judge(value) {
-    const explained = record.shown || record.state === "correct";
     if (isRight(value)) {
       showVerdict(el, "correct", record.shown ? SHOWN_NOTE : ALL_EXPLAINED);
       explainAll();
-    } else if (explained) {
+    } else if (record.shown || record.state === "correct") {
       showVerdict(el, "wrong", ALL_EXPLAINED);
     } else {
       const line = el.querySelector("[data-verdict]");
       showVerdict(el, "wrong");
       explainIn(line, value, false); // puts the reason into the line at once, then typesets
       line.prepend("Not yet. ");
-      revealButton.hidden = false;
     }
+    offerAnswer();
   }
 
   const check = () => {
@@ -74,7 +82,8 @@ export function mount(el) {
   const reveal = () => {
     record.reveal();
     explainAll();
-    showVerdict(el, "shown", `The answer is shown. ${ALL_EXPLAINED}`);
+    showVerdict(el, "shown", `${ANSWER_SHOWN} ${ALL_EXPLAINED}`);
+    offerAnswer();
   };
   const onChange = () => markStale(el);
 
@@ -83,7 +92,10 @@ export function mount(el) {
     const savedRadio = radios.find((radio) => radio.value === record.entry.answer);
     if (savedRadio) savedRadio.checked = true;
     if (record.shown || record.state === "correct") explainAll();
-    if (savedRadio && record.attempts > 0) judge(savedRadio.value);
+    if (record.shown && !isRight(savedRadio?.value)) {
+      showVerdict(el, "shown", `${ANSWER_SHOWN} ${ALL_EXPLAINED}`);
+    } else if (savedRadio && record.attempts > 0) judge(savedRadio.value);
+    offerAnswer();
   }
 
   enable(el);
@@ -94,6 +106,7 @@ export function mount(el) {
   for (const radio of radios) radio.addEventListener("change", onChange);
   return () => {
     unfollow();
+    ladder.unmount();
     checkButton.removeEventListener("click", check);
     revealButton.removeEventListener("click", reveal);
     for (const radio of radios) radio.removeEventListener("change", onChange);

@@ -2,15 +2,16 @@
 // and the run status line; Check asks for the verdict (runtime/checks.js: the blank runs in a
 // worker of its own, livelab.grading decides in the page's main worker), which a later Run
 // leaves alone. Output is always text. Stop ends a running
-// program; the runtime also stops it after its time limit. The hint and the reference
-// answer stay sealed until asked for; a shown answer never counts as solved.
+// program; the runtime also stops it after its time limit. The hints and the reference
+// answer stay sealed until earned and asked for (hints.js); a shown answer never counts as
+// solved.
 
-import { CUT_NOTE, QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
+import { ANSWER_SHOWN, CUT_NOTE, QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
 import { codeRequest, prepareRunner, retryChecks } from "../runtime/checks.js";
+import { answerEarned, hintLadder } from "./hints.js";
 import { unseal } from "./sealed.js";
 import { enable, markColumn, markStale, runtimeProblem, showUnavailable, showVerdict } from "./verdict.js";
 
-const HINT_AFTER = 3; // failed checks before the hint is offered
 const TIMEOUT_MS = 5_000;
 const BUSY = Symbol("busy"); // nothing was graded: a check already runs, or Python is down
 // Only a check that ran the student's code to a verdict is an attempt: one that ran out of
@@ -58,7 +59,6 @@ export function mount(el, runtime) {
   const buttons = Object.fromEntries(
     [...el.querySelectorAll("[data-action]")].map((button) => [button.dataset.action, button]),
   );
-  const hint = el.querySelector("[data-hint]");
   const confirm = el.querySelector("[data-confirm]");
   const reveal = el.querySelector("[data-reveal]");
   let running = null;
@@ -105,7 +105,15 @@ export function mount(el, runtime) {
     output.textContent = text;
     output.hidden = text === "";
   };
-  const offerHint = () => (buttons.hint.hidden = record.failures < HINT_AFTER);
+  const hints = sealed.hints ?? [];
+  // Once solved, the reference may be shown to compare (it gives nothing away any more);
+  // hints are over once the question is solved or the reference is on screen.
+  const offerAnswer = () => {
+    const solved = record.state === "correct";
+    buttons.reveal.hidden = !reveal.hidden || !(solved || answerEarned(record, hints.length));
+    ladder.update(solved || !reveal.hidden);
+  };
+  const ladder = hintLadder(el, record, hints, offerAnswer);
   // Before Python is live, say that the request waits for it (the page's loading line says how far).
   const waiting = (text) =>
     runtime.state === "starting" ? `${text} It runs as soon as Python has started (see the top of the page).` : text;
@@ -160,7 +168,7 @@ export function mount(el, runtime) {
     const solvedNote = result.verdict === "correct" && record.shown ? SHOWN_NOTE : result.message;
     showVerdict(el, result.verdict, solvedNote);
     pointAt(result.error);
-    offerHint();
+    offerAnswer();
   }
 
   function showReference() {
@@ -173,15 +181,6 @@ export function mount(el, runtime) {
     reveal.replaceChildren(title, pre);
     reveal.hidden = false;
     buttons.reveal.hidden = true;
-  }
-
-  function showHint() {
-    const label = document.createElement("strong");
-    label.textContent = "Hint: ";
-    const text = document.createElement("p");
-    text.append(label, sealed.hint);
-    hint.replaceChildren(text);
-    hint.hidden = false;
   }
 
   /** The template as a program that runs: imports, and the blank filled in (each further
@@ -219,12 +218,13 @@ export function mount(el, runtime) {
     run,
     check,
     stop,
-    hint: showHint,
     reveal: () => (confirm.hidden = false),
     "confirm-reveal": () => {
       confirm.hidden = true;
       record.reveal();
       showReference();
+      if (record.shown) showVerdict(el, "shown", ANSWER_SHOWN);
+      offerAnswer();
     },
     "cancel-reveal": () => (confirm.hidden = true),
   };
@@ -234,7 +234,9 @@ export function mount(el, runtime) {
   function restore() {
     const saved = record.entry;
     if (typeof saved.answer === "string" && document.activeElement !== blank) blank.value = saved.answer;
-    if (["correct", "wrong", "error", "too_slow"].includes(saved.verdict) && record.attempts > 0) {
+    if (record.shown && saved.verdict !== "correct") {
+      showVerdict(el, "shown", ANSWER_SHOWN);
+    } else if (["correct", "wrong", "error", "too_slow"].includes(saved.verdict) && record.attempts > 0) {
       const message = typeof saved.message === "string" ? saved.message : "";
       showVerdict(el, saved.verdict, saved.verdict === "correct" && record.shown ? SHOWN_NOTE : message);
     }
@@ -244,7 +246,7 @@ export function mount(el, runtime) {
   enable(el);
   buttons.stop.disabled = false;
   restore();
-  offerHint();
+  offerAnswer();
   fit();
   if (!lines) resized.observe(blank); // a new width wraps the line anew
   blank.addEventListener("input", onInput);
@@ -252,7 +254,7 @@ export function mount(el, runtime) {
   el.addEventListener("click", onCopy, true);
   const unfollow = record.follow(() => {
     restore();
-    offerHint();
+    offerAnswer();
     fit();
   }, () => Boolean(running));
   for (const button of Object.values(buttons)) button.addEventListener("click", onClick);
@@ -262,6 +264,7 @@ export function mount(el, runtime) {
     blank.removeEventListener("keydown", onKey);
     el.removeEventListener("click", onCopy, true);
     unfollow();
+    ladder.unmount();
     for (const button of Object.values(buttons)) button.removeEventListener("click", onClick);
   };
 }

@@ -8,6 +8,8 @@
 //   [data-params] on the lab  every param's value at build time, the base readParams starts from
 //   button[data-step]         adds data-by to each named param ("q_pos k_pos")
 //   button[data-set]          puts the controls at the JSON params it carries
+//   button[data-sign]         "±": changes the sign of the number field it controls (./sign.js),
+//                             which then updates the lab as typing in it would
 //
 // A view from Python may hold: text {name: string} for [data-text], attrs {name: {attr: value}}
 // for [data-attrs], svg {name: [{tag, attrs, text?, children?}]} redrawn inside
@@ -19,7 +21,9 @@
 import { progress } from "../progress/store.js";
 import { coalesce } from "../runtime/coalesce.js";
 import { labView } from "../runtime/views.js";
+import { startControls, syncMirrors } from "./lab-start.js";
 import { bindScratch } from "./scratchpad-lab.js";
+import { bindSign } from "./sign.js";
 import { bindStatus } from "./status.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -81,21 +85,6 @@ export function writeParams(el, params) {
   if (baseChanged) el.dataset.params = JSON.stringify(base);
 }
 
-/** After a control moved, bring the other controls of the same value along. */
-function syncMirrors(el, source) {
-  if (source.type !== "range" && source.type !== "number") return;
-  if (!Number.isFinite(source.valueAsNumber)) return;
-  const index = source.dataset.index;
-  const selector =
-    `[data-param="${CSS.escape(source.dataset.param)}"]` +
-    (index === undefined ? "" : `[data-index="${CSS.escape(index)}"]`);
-  for (const other of el.querySelectorAll(selector)) {
-    if (other !== source && (other.type === "range" || other.type === "number")) {
-      other.value = source.value;
-    }
-  }
-}
-
 function svgElement(item) {
   if (!SVG_TAGS.has(item.tag)) throw new Error(`cannot draw <${item.tag}>`);
   const node = document.createElementNS(SVG_NS, item.tag);
@@ -152,27 +141,6 @@ function showError(el, message) {
   return true;
 }
 
-function sameShape(value, like) {
-  if (Array.isArray(like)) {
-    return Array.isArray(value) && value.length === like.length && value.every((v) => typeof v === "number");
-  }
-  return typeof value === typeof like;
-}
-
-/**
- * Saved positions of this lab that still fit it: known params with values of the same type
- * (and, for lists, the same length). Anything else, from an older page or a corrupt store,
- * is dropped, and Python still checks ranges before a position is shown.
- */
-function savedParams(el) {
-  const saved = progress.get("labs", el.dataset.lab)?.params;
-  if (!saved || typeof saved !== "object") return {};
-  const current = JSON.parse(el.dataset.params);
-  return Object.fromEntries(
-    Object.entries(saved).filter(([name, value]) => Object.hasOwn(current, name) && sameShape(value, current[name])),
-  );
-}
-
 function stepTargets(el, button) {
   return button.dataset.step
     .split(/\s+/)
@@ -224,8 +192,10 @@ export function mount(el, runtime) {
   const kind = el.dataset.labKind;
   const status = bindStatus(el, runtime);
   const unbindScratch = bindScratch(el, runtime, { readParams, status });
+  const unbindSign = bindSign(el); // "±" beside a number field that takes negative values
   const figures = watchFigures(el); // issue 13: figure text keeps its size
   let mounted = true;
+  let moved = false; // the student moved a control of this lab since the page opened
 
   let asking = false; // a view request waits or runs: the worker answers it once ready
   const update = coalesce(
@@ -241,7 +211,10 @@ export function mount(el, runtime) {
       if (!mounted) return;
       applyView(el, reply.view);
       figures.refit(); // a new viewBox (issue 13)
-      progress.set("labs", el.dataset.lab, { params }); // only positions Python accepted
+      // Only positions Python accepted; touchedAt (home's "Continue") only when the student
+      // moved something since the page opened, not for the view every visit draws.
+      const touchedAt = moved ? Date.now() : progress.get("labs", el.dataset.lab)?.touchedAt;
+      progress.set("labs", el.dataset.lab, touchedAt ? { params, touchedAt } : { params });
       status.ok();
       el.dispatchEvent(new CustomEvent("livelab:view", { bubbles: true }));
     },
@@ -264,12 +237,14 @@ export function mount(el, runtime) {
   };
   const onInput = (event) => {
     if (!event.target.matches("[data-param]")) return;
+    moved = true;
     syncMirrors(el, event.target);
     refresh();
   };
   const onClick = (event) => {
     const button = event.target.closest("button[data-step], button[data-set]");
     if (!button || !el.contains(button) || button.disabled) return;
+    moved = true;
     if (button.dataset.set !== undefined) {
       writeParams(el, JSON.parse(button.dataset.set));
     } else {
@@ -282,10 +257,11 @@ export function mount(el, runtime) {
     refresh();
   };
 
-  for (const control of el.querySelectorAll("[data-param], button[data-step], button[data-set]")) {
+  for (const control of el.querySelectorAll("[data-param], button[data-step], button[data-set], button[data-sign]")) {
     control.disabled = false;
   }
-  writeParams(el, savedParams(el));
+  el.setAttribute("data-mounted", ""); // from now on this widget takes the input itself
+  moved = startControls(el, writeParams).size > 0;
   el.addEventListener("input", onInput);
   el.addEventListener("click", onClick);
   // Whenever a (re)started worker becomes ready, bring the view up to date from it, unless
@@ -297,11 +273,13 @@ export function mount(el, runtime) {
 
   return () => {
     mounted = false;
+    el.removeAttribute("data-mounted");
     unbindScratch();
     figures.stop(); // issue 13
     status.unbind();
     runtime.removeEventListener("status", onStatus);
     el.removeEventListener("input", onInput);
     el.removeEventListener("click", onClick);
+    unbindSign();
   };
 }

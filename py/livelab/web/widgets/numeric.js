@@ -2,11 +2,14 @@
 // livelab.answers (../grading/numeric.js), at once and without the Python worker, so it
 // works before Python has started and even if it never starts.
 // The answer and its explanation stay sealed until the answer is right or the student asks
-// for it after an attempt; an answer shown first never counts as solved.
+// for it, which hints.js offers after the hints or a few wrong checks; an answer shown first
+// never counts as solved.
 
 import { gradeNumeric } from "../grading/numeric.js";
-import { QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
+import { ANSWER_SHOWN, QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
+import { answerEarned, hintLadder } from "./hints.js";
 import { showMarkup, unseal } from "./sealed.js";
+import { bindSign } from "./sign.js";
 import { enable, markColumn, markStale, showVerdict } from "./verdict.js";
 
 
@@ -22,12 +25,18 @@ export function mount(el) {
     showMarkup(reveal, sealed.reveal);
     revealButton.hidden = true;
   };
+  const hints = sealed.hints ?? [];
+  // Help is over once the answer is on screen (right, or shown).
+  const offerAnswer = () => {
+    revealButton.hidden = !reveal.hidden || !answerEarned(record, hints.length);
+    ladder.update(!reveal.hidden);
+  };
+  const ladder = hintLadder(el, record, hints, offerAnswer);
   const askedForAnswer = () => {
     record.reveal();
     showAnswer();
-  };
-  const offerAnswer = () => {
-    revealButton.hidden = record.attempts === 0 || !reveal.hidden;
+    if (record.shown) showVerdict(el, "shown", ANSWER_SHOWN);
+    offerAnswer();
   };
 
   // A check runs to its end before the next event, so a second Enter is a second check,
@@ -53,6 +62,8 @@ export function mount(el) {
     if (record.state === "correct" || record.shown) showAnswer();
     if (saved.verdict === "correct") {
       showVerdict(el, "correct", record.shown ? SHOWN_NOTE : "");
+    } else if (record.shown) {
+      showVerdict(el, "shown", ANSWER_SHOWN);
     } else if (saved.verdict === "wrong") {
       showVerdict(el, "wrong", typeof saved.message === "string" ? saved.message : "");
     }
@@ -68,11 +79,14 @@ export function mount(el) {
   checkButton.addEventListener("click", check);
   revealButton.addEventListener("click", askedForAnswer);
   const unfollow = record.follow(restore);
+  const unbindSign = bindSign(el); // "±" beside a number field: its input event marks stale
   return () => {
     unfollow();
+    ladder.unmount();
     field.removeEventListener("keydown", onKey);
     field.removeEventListener("input", onInput);
     checkButton.removeEventListener("click", check);
     revealButton.removeEventListener("click", askedForAnswer);
+    unbindSign();
   };
 }

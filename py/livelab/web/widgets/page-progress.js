@@ -20,7 +20,9 @@ function entries() {
 
 function listItem(item, state, withLab) {
   const li = document.createElement("li");
-  li.append(link(`#${item.id}`, item.title), ` (${OPEN_TEXT[state]})`);
+  // The link's name is the question's own title, as the page shows it at the question.
+  const where = item.section ? `${item.section}, ` : "";
+  li.append(link(`#${item.id}`, item.title), ` (${where}${OPEN_TEXT[state]})`);
   if (withLab && item.lab) li.append(" ", link(`#${item.lab}`, "the lab that helps"));
   return li;
 }

@@ -1,11 +1,46 @@
 // The home page's progress table: solved questions per page (a shown answer is not solved),
-// how many answers were shown, and a reset that asks first.
+// how many answers were shown, a reset that asks first, and above it a link to the question or
+// lab the student last worked on.
 
 import { tally } from "../progress/states.js";
 import { progress } from "../progress/store.js";
 import { enable } from "./verdict.js";
 
+/**
+ * The question or lab the student last worked on, among those the table's pages still have:
+ * {href, name} for home's "Continue where you left off", or null when nothing was touched.
+ */
+function lastTouched(el) {
+  let last = null;
+  for (const row of el.querySelectorAll("tr[data-page]")) {
+    const titles = JSON.parse(row.dataset.titles);
+    const saved = { questions: progress.questionsOf(row.dataset.page), labs: progress.labsOf(row.dataset.page) };
+    for (const section of ["questions", "labs"]) {
+      for (const [id, entry] of Object.entries(saved[section])) {
+        const title = Object.hasOwn(titles[section], id) ? titles[section][id] : null;
+        if (title === null || !(entry.touchedAt > (last?.at ?? 0))) continue;
+        const page = row.querySelector("a");
+        const href = `${page.getAttribute("href")}#${encodeURIComponent(id)}`;
+        last = { at: entry.touchedAt, href, name: `${title} (${page.textContent})` };
+      }
+    }
+  }
+  return last;
+}
+
+function fillContinue(el) {
+  const line = el.querySelector("[data-continue]");
+  const last = lastTouched(el);
+  line.hidden = last === null;
+  if (!last) return line.replaceChildren();
+  const link = document.createElement("a");
+  link.href = last.href;
+  link.textContent = `Continue where you left off: ${last.name}`;
+  line.replaceChildren(link);
+}
+
 function fill(el) {
+  fillContinue(el);
   for (const row of el.querySelectorAll("tr[data-page]")) {
     const ids = row.dataset.ids.split(" ").filter(Boolean);
     const counts = tally(ids, progress.questionsOf(row.dataset.page));

@@ -11,10 +11,13 @@ const TEXT = {
 
 export function bindStatus(el, runtime) {
   const line = el.querySelector("[data-status]");
+  // A lab's line was built saying Python is loading (livelab.labs.markup): keep its wording.
+  const early = line.querySelector("[data-starting]")?.textContent;
+  if (early) line.dataset.starting = early;
   const show = () => {
     line.replaceChildren();
     if (runtime.state !== "failed") {
-      line.textContent = TEXT[runtime.state];
+      line.textContent = runtime.state === "starting" ? (line.dataset.starting ?? TEXT.starting) : TEXT[runtime.state];
       return;
     }
     line.append(`${sentence(runtime.message)} The numbers shown are from when the page was built. `);
