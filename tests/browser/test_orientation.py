@@ -194,16 +194,27 @@ def test_each_try_it_box_leads_to_its_lab(page, site):
         target = "#" + link.get_attribute("href").split("#")[-1]  # Material makes it absolute
         assert target in ("#rope", "#glu")
         page.evaluate("window.scrollTo(0, 0)")
+        link.scroll_into_view_if_needed()
+        before = page.evaluate("scrollY")
+        page.evaluate("document.querySelector('article').dataset.shownOnce = ''")
         link.click()
         lab = page.locator(f'[data-lab="{target[1:]}"]')
         expect(page).to_have_url(re.compile(f"{target}$"))
         expect(lab).to_be_in_viewport()
-        # The lab's top comes to the top of the window, below the site's header at most
-        # (once the page's smooth scroll has ended).
+        # The lab's top comes to the top of the window, below the site's header at most, and
+        # stays there: the page is not shown again (builder/same_page_links.js), and maths typeset
+        # after the scroll keeps the target in place (livelab.js).
+        at_top = "el => { const t = el.getBoundingClientRect().top; return t >= -1 && t < 150; }"
+        page.wait_for_function(
+            f"() => ({at_top})(document.querySelector('[data-lab={target[1:]}]'))"
+        )
+        page.wait_for_timeout(1_000)
         top = lab.evaluate("el => el.getBoundingClientRect().top")
-        for _ in range(50):
-            page.wait_for_timeout(100)
-            top, before = lab.evaluate("el => el.getBoundingClientRect().top"), top
-            if top == before:
-                break
         assert -1 <= top < 150, top
+        # The same page, not shown a second time (its labs and questions were not mounted again),
+        # and Back returns the reader to the box they came from.
+        assert page.evaluate("'shownOnce' in document.querySelector('article').dataset")
+        page.go_back()
+        expect(page).not_to_have_url(re.compile("#"))
+        page.wait_for_function(f"() => Math.abs(scrollY - {before}) < 2")
+        assert page.evaluate("'shownOnce' in document.querySelector('article').dataset")

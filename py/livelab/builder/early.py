@@ -12,7 +12,8 @@ The same script holds back mkdocs-material's search worker until Python's first 
 (hold_search.js; livelab.js releases it), since building the search index competes with
 Python's start for the machine; it shows the service worker's sentence when a script of
 the page has no good copy offline (unavailable_note.js); and it tells the labs that JavaScript
-runs, so they say Python is loading and take input before their modules arrive (early_labs.js).
+runs, so they say Python is loading and take input before their modules arrive (early_labs.js);
+and it leaves a link to a place on the same page to the browser (same_page_links.js).
 
 The script starts no second worker: it does nothing once client.js runs in the tab (instant
 navigation evaluates no head script anyway), and client.js starts its own worker when there
@@ -60,6 +61,9 @@ UNAVAILABLE_NOTE = UNAVAILABLE_NOTE[UNAVAILABLE_NOTE.index("(() => {") :].strip(
 # Then what tells a lab that JavaScript runs and opens its controls early (early_labs.js).
 LABS_EARLY = Path(__file__).with_name("early_labs.js").read_text(encoding="utf-8")
 LABS_EARLY = LABS_EARLY[LABS_EARLY.index("(() => {") :].strip()
+# Then what keeps links to a place on the page away from Material (same_page_links.js).
+SAME_PAGE = Path(__file__).with_name("same_page_links.js").read_text(encoding="utf-8")
+SAME_PAGE = SAME_PAGE[SAME_PAGE.index("(() => {") :].strip()
 
 
 def early_script(page: str) -> str | None:
@@ -69,7 +73,7 @@ def early_script(page: str) -> str | None:
         return None
     script = SCRIPT % json.dumps(f"{client.group(1)}runtime/worker.js")
     return script.replace(
-        "</script>", f"\n{HOLD_SEARCH}\n{UNAVAILABLE_NOTE}\n{LABS_EARLY}\n</script>"
+        "</script>", f"\n{HOLD_SEARCH}\n{UNAVAILABLE_NOTE}\n{LABS_EARLY}\n{SAME_PAGE}\n</script>"
     )
 
 

@@ -40,13 +40,34 @@ const mounted = new Map(); // element -> unmount function
 // Widgets that call Python: labs, and every question whose markup says it needs Python.
 const NEEDS_PYTHON = '[data-livelab="lab"], [data-livelab][data-needs-python]';
 
+/** The element the address's #fragment names, if the page has it. */
+function linkedElement() {
+  const id = decodeURIComponent(location.hash.slice(1));
+  return id ? document.getElementById(id) : null;
+}
+
+// Typeset maths is taller or shorter than its source: a link to a lab or question (a "Try it"
+// box, the progress summary, an address with #id) has already scrolled the page when the
+// maths above its target is typeset, so the target is put back where the link left it, unless
+// the reader has scrolled in the meantime.
 async function typesetMath() {
   if (!document.querySelector(".arithmatex")) return;
+  // Only a target the link brought to the top part of the window: after a reload the browser
+  // may have put the reader somewhere else.
+  const linked = linkedElement();
+  const before = linked?.getBoundingClientRect().top;
+  const target = Math.abs(before) < globalThis.innerHeight / 2 ? linked : null;
+  const scrolled = globalThis.scrollY;
   const { typeset } = await import("./math.js");
   typeset();
+  if (target?.isConnected && globalThis.scrollY === scrolled) {
+    globalThis.scrollBy(0, target.getBoundingClientRect().top - before);
+  }
 }
 
 async function mountAll() {
+  // The page now on screen, for the first lines' same-page links (builder/same_page_links.js).
+  if (globalThis.__livelabSamePage) globalThis.__livelabSamePage.shown = location.pathname + location.search;
   typesetMath();
   installScratchpad(scratchRuntime); // once per tab; after a page change it shows that page's text
   showLoading(runtime, document.querySelector(NEEDS_PYTHON) !== null);
