@@ -62,7 +62,31 @@ class PageLog:
 def warm_context(browser) -> Iterator[BrowserContext]:
     """One browser profile for a whole test file, as a returning student has: its service
     worker, precache and stored Python (snapshot, bytecode) carry from test to test."""
-    context = browser.new_context()
+    yield from kept_context(browser)
+
+
+# A phone: its screen, touch, and the mobile viewport.
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+
+
+@pytest.fixture(scope="module")
+def phone_context(browser) -> Iterator[BrowserContext]:
+    """warm_context on a phone: one profile for the file, cleared of the student's progress
+    between tests by `phone`."""
+    yield from kept_context(browser, **PHONE)
+
+
+@pytest.fixture
+def phone(phone_context) -> Iterator[Page]:
+    page = phone_context.new_page()
+    page.log = PageLog(page)  # type: ignore[attr-defined]
+    yield page
+    forget_the_student(phone_context)
+
+
+def kept_context(browser: Browser, **options) -> Iterator[BrowserContext]:
+    """A context that notes every origin it asked, for forget_the_student, until closed."""
+    context = browser.new_context(**options)
     origins: set[str] = set()
     context.on("request", lambda request: origins.add(origin_of(request.url)))
     context.origins_seen = origins  # type: ignore[attr-defined]

@@ -6,13 +6,10 @@ never count as shown."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import expect
 
 from livelab.questions import load_blanks
-from tests.browser.conftest import PageLog, forget_the_student, origin_of
 from tests.browser.test_questions import (
     NEXT_HINT,
     hint_start,
@@ -21,27 +18,7 @@ from tests.browser.test_questions import (
     verdict,
 )
 
-PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 HONEST_TRIES = 3  # widgets/hints.js
-
-
-@pytest.fixture(scope="module")
-def phone_context(browser) -> Iterator[BrowserContext]:
-    """One phone profile for the file, cleared of the student's progress between tests."""
-    context = browser.new_context(**PHONE)
-    origins: set[str] = set()
-    context.on("request", lambda request: origins.add(origin_of(request.url)))
-    context.origins_seen = origins  # type: ignore[attr-defined]
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def phone(phone_context) -> Iterator[Page]:
-    page = phone_context.new_page()
-    page.log = PageLog(page)  # type: ignore[attr-defined]
-    yield page
-    forget_the_student(phone_context)
 
 
 def open_on(page, site, qid):

@@ -9,37 +9,16 @@ fits a list; a negative entry reaches a lab through the sign button.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from livelab.builder.kinds.numeric import invited_expression
-from tests.browser.conftest import forget_the_student, origin_of
 from tests.browser.test_accessibility import READY
 
-PHONE = {"width": 360, "height": 740}
 # Questions whose answer is a list, and those whose prompt offers to take a calculation.
 LISTS = {"e1-arrows", "e2", "e2-zero", "e4"}
 EXPRESSIONS = {"q7", "clock-slowest", "capstone-params"}
-
-
-@pytest.fixture(scope="module")
-def phone_context(browser) -> Iterator[BrowserContext]:
-    """One phone for the file, its service worker and stored Python kept between tests."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    origins: set[str] = set()
-    context.on("request", lambda request: origins.add(origin_of(request.url)))
-    context.origins_seen = origins  # type: ignore[attr-defined]
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def phone(phone_context) -> Iterator[Page]:
-    page = phone_context.new_page()
-    yield page
-    forget_the_student(phone_context)
 
 
 def open_page(phone: Page, site, qid: str):

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.conftest import PHONE
 from tests.browser.test_accessibility import READY
 
 LESSON = "level-19/modern-blocks/"
 WORKED = "level-19/worked-examples/"
-PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
 
 
 @pytest.fixture
