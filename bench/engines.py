@@ -4,7 +4,7 @@ Each engine in turn (one at a time, so they do not compete for the CPU) opens th
 fresh tab (empty cache and storage) and then reloads it, for a few rounds. Measured on the
 page's own clock, from navigation start: when the first lab view lands (the RoPE lab live),
 and the worker's boot phases (runtime.bootPhases, ms after the worker started; see
-py/livelab/web/runtime/boot.js), so the table says where each engine spends its time:
+py/livelab/web/runtime/worker/boot.js), so the table says where each engine spends its time:
 
   downloaded   the large files are in (network, or the HTTP cache on a reload)
   pyodide      the interpreter is up: pyodide.asm.wasm compiled and instantiated, the
@@ -41,13 +41,13 @@ from tests.engines.tab import EngineError
 from tests.harness import serve_site
 
 BOOT = """async () => {
-  const { runtime } = await import("/assets/livelab/runtime/client.js");
+  const { runtime } = await import("/assets/livelab/runtime/page/client.js");
   return { firstView: self.__firstViewMs ?? null, started: runtime.startedAt,
            ready: runtime.readyAt, phases: runtime.bootPhases };
 }"""
 # As bench/startup.py's boot_facts: the snapshot, .pyc files and NumPy files are stored.
 STORED = """async () => {
-  const { runtime } = await import("/assets/livelab/runtime/client.js");
+  const { runtime } = await import("/assets/livelab/runtime/page/client.js");
   const phases = runtime.bootPhases || {};
   return Boolean((runtime.snapshotStore || phases.snapshot !== "deferred")
     && (runtime.pycStore || phases.pycs) && (runtime.numpyStore || phases.wheel === "stored"));

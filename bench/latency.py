@@ -165,7 +165,7 @@ SCRATCH_RUNS = """async (runs) => {
 
 
 BOOT_PHASES = """async () => {
-  const { runtime } = await import("/assets/livelab/runtime/client.js");
+  const { runtime } = await import("/assets/livelab/runtime/page/client.js");
   return { worker_created: Math.round(runtime.startedAt), ...runtime.bootPhases };
 }"""
 

@@ -14,7 +14,7 @@ time to store it.
   ours      navigation -> first lab view computed by Python (the RoPE lab live)
   link      click on a link to the lesson -> first lab view (the worker kept running; the
             lesson's labs were shown before in this tab, so their views come from the tab's
-            memory of views Python made: runtime/views.js). Both link rows count from when
+            memory of views Python made: runtime/page/views.js). Both link rows count from when
             the page gets the click, not from the driver's call (its checks before clicking
             take tens of ms that no student waits for)
   link_new  click on a link to a page not yet shown in this tab (the worked examples) -> its
@@ -72,7 +72,7 @@ SETTLE_S = 5  # reload again after this long (see *_again above)
 
 
 BOOT = """async () => {
-  const { runtime } = await import("/assets/livelab/runtime/client.js");
+  const { runtime } = await import("/assets/livelab/runtime/page/client.js");
   return {
     started: runtime.startedAt,
     ready: runtime.readyAt,

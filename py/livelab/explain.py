@@ -11,7 +11,7 @@ from __future__ import annotations
 
 MEMORY_LIMIT = 512 * 2**20
 """Bytes the worker's WebAssembly memory may reach: it refuses to grow past them
-(web/runtime/memory-cap.js holds the same number), so an allocation past them raises
+(web/runtime/worker/memory-cap.js holds the same number), so an allocation past them raises
 MemoryError."""
 LARGEST_SIZE = 2**31 - 1
 """The largest length of a list or an array in the browser's 32-bit Python."""

@@ -4,7 +4,7 @@ Pyodide's own sleep cannot be stopped: a stop during time.sleep(100) made the pa
 grace period, end Python and say to look for a loop that never ends. The worker installs
 sleep() as time.sleep before any student code runs (worker_api.clean_state): it waits in
 short slices, so a stop lands inside it and worker_api reports the stop as asleep (the page
-then says the code was sleeping: web/runtime/stops.js); and a single wait longer than a run
+then says the code was sleeping: web/runtime/shared/stops.js); and a single wait longer than a run
 may take is refused at once, with a sentence that says so, on every host.
 """
 
@@ -14,7 +14,7 @@ import time
 
 RUN_SECONDS = 5
 """How long a run may take before the page stops it: DEFAULT_TIMEOUT_MS of
-web/runtime/client.js and TIMEOUT_MS of web/widgets/code.js, in seconds."""
+web/runtime/page/client.js and TIMEOUT_MS of web/widgets/code.js, in seconds."""
 SLICE = 0.02
 """Seconds of one uninterrupted wait: a stop lands within about this long."""
 _real_sleep = time.sleep

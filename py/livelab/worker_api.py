@@ -44,7 +44,7 @@ each, after_request compares the state with that snapshot. (Clearing the scratch
 dropping its objects can run their __del__.)"""
 MEMORY_KEPT = MEMORY_LIMIT // 2
 """WebAssembly memory (bytes) above which the worker is replaced after a request: memory
-never shrinks. (It cannot grow past MEMORY_LIMIT at all: web/runtime/memory-cap.js.)"""
+never shrinks. (It cannot grow past MEMORY_LIMIT at all: web/runtime/worker/memory-cap.js.)"""
 WARM_MODULES = ("numpy.fft", "numpy.linalg", "numpy.random")
 """NumPy's submodules a student is likely to reach for: clean_state imports them."""
 CHECKED_HASH_PYC = 0b11

@@ -54,7 +54,7 @@ class PageLog:
 
     def python_workers(self, role: str = "") -> list[str]:
         """The page's main Python workers, or those of another role ("runner", "scratch")."""
-        url_end = "/livelab/runtime/worker.js" + (f"#{role}" if role else "")
+        url_end = "/livelab/runtime/worker/worker.js" + (f"#{role}" if role else "")
         return [url for url in self.workers if url.endswith(url_end)]
 
 

@@ -130,7 +130,7 @@ FILES = {
     "pyodide.asm.js": "/assets/livelab/pyodide/pyodide.asm.js",
     "python_stdlib.zip": "/assets/livelab/pyodide/python_stdlib.zip",
     "the course zip": None,  # named by the build: course_zip
-    "client.js": "/assets/livelab/runtime/client.js",
+    "client.js": "/assets/livelab/runtime/page/client.js",
     "a page": f"/{LESSON}",
 }
 

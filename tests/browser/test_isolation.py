@@ -212,7 +212,7 @@ def test_a_long_sleep_in_a_blank_is_refused_at_once_and_says_why(page, site):
         # asked for by the worker's first lines (head-start.js), and again by Pyodide
         ("**/pyodide/pyodide.asm.js", "its runtime files could not be downloaded."),
         # one of the modules the worker loads after its first lines
-        ("**/runtime/boot.js", "its worker script did not load."),
+        ("**/runtime/worker/boot.js", "its worker script did not load."),
         ("**/livelab-*.zip", "the course's Python code could not be downloaded."),
     ],
 )

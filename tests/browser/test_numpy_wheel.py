@@ -1,5 +1,5 @@
 """NumPy's wheel on a first visit: downloaded, checked and unzipped on a thread of its own
-(runtime/wheel-worker.js), on the Pyodide worker's thread when that helper cannot start."""
+(runtime/helper/wheel-worker.js), on the Pyodide worker's thread when that helper cannot start."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class WithoutTheHelper(SiteHandler):
     worker's request for another worker's script.)"""
 
     def send_head(self):  # type: ignore[no-untyped-def]
-        if self.path.split("?")[0].endswith("/runtime/wheel-worker.js"):
+        if self.path.split("?")[0].endswith("/runtime/helper/wheel-worker.js"):
             self.send_error(404)
             return None
         return super().send_head()

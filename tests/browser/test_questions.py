@@ -16,7 +16,7 @@ from tests.browser.conftest import forget_the_student
 pytestmark = pytest.mark.warm
 
 STORAGE_KEY = "livelab-progress:/"
-CLIENT = "assets/livelab/runtime/client.js"
+CLIENT = "assets/livelab/runtime/page/client.js"
 NUMERIC_GRADER = "assets/livelab/grading/numeric.js"
 WASM = "**/pyodide.asm.wasm"
 

@@ -11,7 +11,7 @@ from tests.harness import block_until_lifted
 
 LESSON = "level-19/modern-blocks/"
 LIVE = re.compile("^Live:")
-CLIENT = "/assets/livelab/runtime/client.js"
+CLIENT = "/assets/livelab/runtime/page/client.js"
 
 
 def wait_live(page):
@@ -38,12 +38,12 @@ def run_in_runtime(page, code, timeout_ms=1500, stop_after_ms=None):
 
 
 def test_the_worker_starts_on_page_load_before_any_click(page, site):
-    with page.expect_worker(lambda worker: "/livelab/runtime/worker.js" in worker.url):
+    with page.expect_worker(lambda worker: "/livelab/runtime/worker/worker.js" in worker.url):
         page.goto(site.url(""))  # the home page has no lab and nothing is clicked
 
 
 def open_with_the_client_held_back(page, url: str) -> None:
-    """Open url with runtime/client.js held until the worker asked for its first file.
+    """Open url with runtime/page/client.js held until the worker asked for its first file.
 
     The page's first lines start the worker (livelab.builder.early), so it must get that far
     on its own; every message it sends before the client runs has to be kept and replayed
@@ -146,7 +146,7 @@ def slowed(line, when=STOPPED, ms=1500):
 @pytest.mark.parametrize("slow_step", [None, *SLOWED])
 def test_an_endless_loop_is_interrupted_and_the_next_run_works(page, site, slow_step):
     if slow_step is not None:
-        page.context.route("**/livelab/runtime/worker.js", slowed(SLOWED[slow_step]))
+        page.context.route("**/livelab/runtime/worker/worker.js", slowed(SLOWED[slow_step]))
     page.goto(site.url(LESSON))
     wait_live(page)
     assert page.evaluate("crossOriginIsolated")
@@ -201,7 +201,7 @@ def test_stop_ends_a_running_program(page, site):
 # after it ran past the time limit, which then replaced the student's stop with its own (and
 # signalled Python again, in the state check). The first reason to stop is the one reported.
 def test_a_stop_stays_the_students_when_the_time_limit_passes_during_the_state_check(page, site):
-    page.context.route("**/livelab/runtime/worker.js", slowed(SLOW_CHECK))
+    page.context.route("**/livelab/runtime/worker/worker.js", slowed(SLOW_CHECK))
     page.goto(site.url(LESSON))
     wait_live(page)
     assert run_in_runtime(page, "print('warm')") == "warm\n"  # as the test did: a warm run first
@@ -216,7 +216,9 @@ def test_a_stop_stays_the_students_when_the_time_limit_passes_during_the_state_c
 # saw it, and 5 s later the client ended the worker. A route makes that gap 600 ms.
 def test_a_stop_sent_before_the_worker_begins_the_request_stops_it_in_place(page, site):
     loop = 'if (message.code === "while True: pass")'
-    page.context.route("**/livelab/runtime/worker.js", slowed("answerRequest(message);", loop, 600))
+    page.context.route(
+        "**/livelab/runtime/worker/worker.js", slowed("answerRequest(message);", loop, 600)
+    )
     page.goto(site.url(LESSON))
     wait_live(page)
     assert run_in_runtime(page, "print('warm')") == "warm\n"

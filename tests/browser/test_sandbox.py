@@ -3,7 +3,7 @@
 Each test does what an attacker did: rewrite the site's cached JavaScript from the scratchpad
 or a blank, patch NumPy's comparison or json so later wrong answers pass, borrow the
 reference from a blank by import, frames or the garbage collector. The student code runs in
-workers without the origin's storage (runtime/sandbox.js); a blank runs in a fresh runner
+workers without the origin's storage (runtime/worker/sandbox.js); a blank runs in a fresh runner
 without the course, and the verdict is made in the main worker (livelab.grading).
 """
 

@@ -23,7 +23,7 @@ from tests.browser.test_runtime import CLIENT, LESSON, LIVE, run_in_runtime, wai
 from tests.harness import Site, block_until_lifted
 
 CHAPTER = "level-19/worked-examples/"
-SNAPSHOT = "/assets/livelab/runtime/snapshot.js"
+SNAPSHOT = "/assets/livelab/runtime/shared/snapshot.js"
 PROGRESS = f"async () => (await import('{CLIENT}')).runtime.progress"
 PHASES = f"async () => (await import('{CLIENT}')).runtime.bootPhases"
 STORED = f"async () => (await import('{CLIENT}')).runtime.snapshotStore"
@@ -92,7 +92,7 @@ def test_a_second_load_restores_python_from_the_snapshot(page, site):
     assert stored["bytes"] > 10_000_000
     helper = page.evaluate(HELPER)
     assert helper["startedAt"] > helper["readyAt"], helper
-    assert any(url.endswith("/runtime/snapshot-worker.js") for url in page.log.workers)
+    assert any(url.endswith("/runtime/helper/snapshot-worker.js") for url in page.log.workers)
     assert len(page.log.python_workers()) == 1, page.log.workers
     assert stored_numpy(page)["bytes"] > 5_000_000
 
@@ -154,7 +154,7 @@ def stored_pycs(page) -> dict:
 
 
 class HoldingBoot(SiteHandler):
-    """Answers runtime/boot.js only once `released` is set; sets `asked` when it is asked for.
+    """Answers runtime/worker/boot.js only once `released` is set; sets `asked` when asked for.
 
     The host holds it back, not a Playwright route: while a context routes requests, every
     fetch with cache "only-if-cached" fails in Chromium, and that is how a boot takes the
@@ -167,7 +167,10 @@ class HoldingBoot(SiteHandler):
 
     def send_head(self):  # type: ignore[no-untyped-def]
         self.paths.append(self.path.split("?")[0])
-        if self.path.split("?")[0].endswith("/runtime/boot.js") and not self.released.is_set():
+        if (
+            self.path.split("?")[0].endswith("/runtime/worker/boot.js")
+            and not self.released.is_set()
+        ):
             self.asked.set()
             self.released.wait(60)
         return super().send_head()

@@ -22,7 +22,7 @@ from tests.engines.tab import EngineError, Role, Tab
 from tests.harness import Site
 
 LESSON = "level-19/modern-blocks/"
-CLIENT = "/assets/livelab/runtime/client.js"
+CLIENT = "/assets/livelab/runtime/page/client.js"
 LAB_JS = "/assets/livelab/widgets/lab.js"
 ENDLESS = "next(n for n in iter(int, 1) if n)"  # a blank that never ends (as test_questions)
 CORRECT = re.compile("^Correct")

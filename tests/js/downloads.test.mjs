@@ -1,10 +1,10 @@
 // When the NumPy wheel may start downloading beside the interpreter's files
-// (Downloads.fastEnough in runtime/downloads.js): at once on a fast link, only when they are
+// (Downloads.fastEnough in runtime/shared/downloads.js): at once on a fast link, only when they are
 // nearly in on a slow one.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { Downloads, fetchOk } from "../../py/livelab/web/runtime/downloads.js";
+import { Downloads, fetchOk } from "../../py/livelab/web/runtime/shared/downloads.js";
 
 const FIRST = ["https://site/pyodide.asm.wasm", "https://site/python_stdlib.zip"];
 
@@ -37,7 +37,7 @@ test("the first moments' rate is not trusted", async () => {
   assert.equal(await within(downloads.fastEnough(FIRST, 3_000_000, 1_000), 60), false);
 });
 
-// NumPy's wheel is downloaded on a thread of its own (runtime/wheel-worker.js), whose
+// NumPy's wheel is downloaded on a thread of its own (runtime/helper/wheel-worker.js), whose
 // messages count its bytes here (Downloads.arrived).
 test("bytes counted from another thread's messages add to the total, and complete it", () => {
   const WHEEL = "https://site/numpy.whl";
@@ -58,7 +58,7 @@ test("bytes counted from another thread's messages add to the total, and complet
   assert.equal(downloads.loaded, 1_900);
 });
 
-// pyodide.asm.wasm is asked for from the worker's first lines (runtime/head-start.js), and
+// pyodide.asm.wasm is asked for from the worker's first lines (runtime/worker/head-start.js), and
 // the boot adopts that fetch: Pyodide's own fetch of the file gets it, once, and its bytes count.
 test("an adopted fetch answers the next fetch of its URL, once, and its bytes are counted", async () => {
   const asked = [];

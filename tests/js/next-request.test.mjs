@@ -1,9 +1,9 @@
-// The order of waiting requests (runtime/next-request.js): the one nearest the viewport when
+// The order of waiting requests (runtime/page/next-request.js): the one nearest the viewport when
 // its turn comes, requests without a distance counted as in view, ties in arrival order.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { nextIndex } from "../../py/livelab/web/runtime/next-request.js";
+import { nextIndex } from "../../py/livelab/web/runtime/page/next-request.js";
 
 const at = (px) => ({ distance: () => px });
 

@@ -1,11 +1,11 @@
-// A file the server answers with an error status (runtime/downloads.js RefusedFile, refusedOf)
-// and the page's sentence for it (runtime/stops.js refusedMessage): the file is named, a 404
+// A file the server answers with an error status (runtime/shared/downloads.js RefusedFile, refusedOf)
+// and the page's sentence for it (runtime/shared/stops.js refusedMessage): the file is named, a 404
 // says it is missing on the server, and no answer at all is left to "Check your connection".
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { fetchOk, RefusedFile, refusedOf } from "../../py/livelab/web/runtime/downloads.js";
-import { refusedMessage } from "../../py/livelab/web/runtime/stops.js";
+import { fetchOk, RefusedFile, refusedOf } from "../../py/livelab/web/runtime/shared/downloads.js";
+import { refusedMessage } from "../../py/livelab/web/runtime/shared/stops.js";
 
 const SITE = "https://site/course/assets/livelab/";
 

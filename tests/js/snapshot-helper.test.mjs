@@ -1,4 +1,4 @@
-// When the first visit's snapshot helper may start (runtime/snapshot-helper.js
+// When the first visit's snapshot helper may start (runtime/page/snapshot-helper.js
 // underServiceWorker): once the service worker controls the page, or once it will not soon.
 // It must never wait forever nor reject, whatever register() gave.
 import { test, mock } from "node:test";
@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import {
   CONTROL_WAIT_MS,
   underServiceWorker,
-} from "../../py/livelab/web/runtime/snapshot-helper.js";
+} from "../../py/livelab/web/runtime/page/snapshot-helper.js";
 
 /** A navigator.serviceWorker stand-in: `controller`, and "controllerchange" to dispatch. */
 function container(controller = null) {

@@ -1,10 +1,10 @@
-// Why a run was stopped, as the page says it (runtime/stops.js explainStop), and the memory
-// limit every worker that runs student code sets before Pyodide loads (runtime/memory-cap.js).
+// Why a run was stopped, as the page says it (runtime/shared/stops.js explainStop), and the memory
+// limit every worker that runs student code sets before Pyodide loads (runtime/worker/memory-cap.js).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { capMemory, MEMORY_LIMIT } from "../../py/livelab/web/runtime/memory-cap.js";
-import { explainStop } from "../../py/livelab/web/runtime/stops.js";
+import { capMemory, MEMORY_LIMIT } from "../../py/livelab/web/runtime/worker/memory-cap.js";
+import { explainStop } from "../../py/livelab/web/runtime/shared/stops.js";
 
 const stop = (fields) => ({ type: "KeyboardInterrupt", message: "stopped", deep: false, asleep: false, ...fields });
 const timedOut = { stopReason: "timeout", timeoutMs: 5_000 };

@@ -27,7 +27,7 @@ class FakeCache {
 
 const cache = new FakeCache();
 globalThis.caches = { open: async () => cache };
-const stored = await import("../../py/livelab/web/runtime/stored.js");
+const stored = await import("../../py/livelab/web/runtime/shared/stored.js");
 
 test("an entry read early is found with its bytes, checked, without reading it again", async () => {
   const snapshot = stored.storedEntry("snapshot.bin", "the snapshot");

@@ -70,7 +70,7 @@ test("the sitemap is checked with relative addresses, wherever a server moved th
 
 test("the sentence for a file with no good copy names it and says what to do", () => {
   const sw = serviceWorker();
-  const sentence = sw.unavailableSentence("/assets/livelab/runtime/client.js", true);
+  const sentence = sw.unavailableSentence("/assets/livelab/runtime/page/client.js", true);
   assert.match(sentence, /client\.js could not be loaded: its copy kept for offline use is damaged/);
   assert.match(sentence, /Connect to the internet, then reload the page\.$/);
 });

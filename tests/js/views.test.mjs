@@ -1,9 +1,9 @@
-// The lab-view memory (runtime/views.js): a view Python made is shown again for the same
+// The lab-view memory (runtime/page/views.js): a view Python made is shown again for the same
 // params while Python is live, and asked for again otherwise.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { labView } from "../../py/livelab/web/runtime/views.js";
+import { labView } from "../../py/livelab/web/runtime/page/views.js";
 
 function fakeRuntime() {
   const runtime = {

@@ -1,11 +1,11 @@
-// How NumPy's wheel is got (runtime/downloads.js cachedOrLater) and opened (runtime/unpack.js
+// How NumPy's wheel is got (runtime/shared/downloads.js cachedOrLater) and opened (runtime/shared/unpack.js
 // unzipWheel), on whichever thread does it: wheel-worker.js, or the Python worker itself.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 
-import { cachedOrLater } from "../../py/livelab/web/runtime/downloads.js";
-import { unzipWheel } from "../../py/livelab/web/runtime/unpack.js";
+import { cachedOrLater } from "../../py/livelab/web/runtime/shared/downloads.js";
+import { unzipWheel } from "../../py/livelab/web/runtime/shared/unpack.js";
 
 const URL_ = new URL("https://site/assets/numpy.whl");
 

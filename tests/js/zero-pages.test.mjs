@@ -1,9 +1,9 @@
-// The snapshot's stored layout (runtime/zero-pages.js): whole zero pages are left out and put
+// The snapshot's stored layout (runtime/shared/zero-pages.js): whole zero pages are left out and put
 // back, every other byte comes back where it was, and bytes in another layout are refused.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { expand, PAGE, squeeze } from "../../py/livelab/web/runtime/zero-pages.js";
+import { expand, PAGE, squeeze } from "../../py/livelab/web/runtime/shared/zero-pages.js";
 
 /** A memory of `pages` pages (plus `tail` bytes) where the pages in `zero` are all zero. */
 function memory(pages, zero, tail = 0) {

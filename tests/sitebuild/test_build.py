@@ -61,7 +61,7 @@ def test_the_site_ships_the_pyc_files_a_first_visit_would_compile(site):
     manifest = json.loads((runtime / "manifest.json").read_text())
     packed = gzip.decompress((runtime / manifest["bytecode"]["file"]).read_bytes())
     assert len(packed) == manifest["bytecode"]["size"]
-    # runtime/stored.js's layout: a 4-byte length, a JSON index [[path, size], ...], the bytes
+    # runtime/shared/stored.js's layout: a 4-byte length, a JSON index [[path, size], ...], bytes
     index_end = 4 + int.from_bytes(packed[:4], "little")
     index = json.loads(packed[4:index_end])
     assert index_end + sum(size for _, size in index) == len(packed)

@@ -50,7 +50,12 @@ def test_the_worker_precaches_every_page_by_the_address_links_use(site):
 def test_the_worker_precaches_the_runtime_with_the_hash_of_each_file(site):
     runtime = site / "assets/livelab"
     manifest = json.loads((runtime / "manifest.json").read_text())
-    wanted = ["manifest.json", manifest["archive"], "runtime/worker.js", "runtime/client.js"]
+    wanted = [
+        "manifest.json",
+        manifest["archive"],
+        "runtime/worker/worker.js",
+        "runtime/page/client.js",
+    ]
     wanted += [f"pyodide/{name}" for name in ("pyodide.asm.wasm", "python_stdlib.zip")]
     wanted += [f"pyodide/{manifest['numpy']}"]
     entries = {entry["url"]: entry for entry in service_worker_build(site)["precache"]}

@@ -62,7 +62,7 @@ def test_the_wheel_carries_the_browser_code_and_the_data_files_and_no_tests(dist
             or path.suffix == ".json"
         )
     }
-    assert "livelab/web/runtime/boot.js" in needed
+    assert "livelab/web/runtime/worker/boot.js" in needed
     assert "livelab/builder/runtime.lock.json" in needed
     assert "livelab/builder/bytecode.mjs" in needed
     assert needed - names == set()

@@ -10,7 +10,7 @@ import pytest
 
 from livelab.builder import addresses, early, offline
 
-CLIENT = '<script src="../../assets/livelab/runtime/client.js" type="module" async></script>'
+CLIENT = '<script src="../../assets/livelab/runtime/page/client.js" type="module" async></script>'
 HEAD = '<html><head>\n<meta charset="utf-8">\n<title>A page</title>\n{}</head><body></body></html>'
 # Runs a page's address script with this location; prints what replaceState was given.
 RUN_IN_NODE = """

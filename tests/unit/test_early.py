@@ -9,7 +9,7 @@ from pathlib import Path
 
 from livelab.builder import early
 
-CLIENT = '<script src="../../assets/livelab/runtime/client.js" type="module" async></script>'
+CLIENT = '<script src="../../assets/livelab/runtime/page/client.js" type="module" async></script>'
 HEAD = '<html><head>\n<meta charset="utf-8">\n<title>A page</title>\n{}</head><body></body></html>'
 
 
@@ -24,7 +24,7 @@ def test_the_script_comes_right_after_the_charset_and_points_where_the_client_do
     page = early.with_early_worker(HEAD.format(CLIENT))
     charset = page.index('<meta charset="utf-8">') + len('<meta charset="utf-8">')
     assert page[charset:].startswith(f"<script {early.MARK}>")
-    assert '"../../assets/livelab/runtime/worker.js"' in page
+    assert '"../../assets/livelab/runtime/worker/worker.js"' in page
     assert page.index(early.MARK) < page.index("<title>") < page.index("client.js")
 
 
@@ -48,5 +48,5 @@ def test_running_the_step_twice_adds_one_script(tmp_path):
     assert early.start_workers_early(tmp_path) == 2
     assert early.start_workers_early(tmp_path) == 0
     assert lesson.read_text(encoding="utf-8").count(early.MARK) == 1
-    assert '"assets/livelab/runtime/worker.js"' in home.read_text(encoding="utf-8")
+    assert '"assets/livelab/runtime/worker/worker.js"' in home.read_text(encoding="utf-8")
     assert early.MARK not in plain.read_text(encoding="utf-8")

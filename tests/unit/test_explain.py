@@ -81,14 +81,14 @@ def test_a_damaged_interpreter_is_explained_and_the_worker_replaced_once():
 
 
 def test_the_memory_limit_is_the_one_memory_cap_js_enforces():
-    text = (WEB / "runtime/memory-cap.js").read_text(encoding="utf-8")
+    text = (WEB / "runtime/worker/memory-cap.js").read_text(encoding="utf-8")
     found = re.search(r"^export const MEMORY_LIMIT = (\d+) \* 2 \*\* (\d+);$", text, re.M)
     assert found and int(found[1]) * 2 ** int(found[2]) == explain.MEMORY_LIMIT
     assert worker_api.MEMORY_KEPT < explain.MEMORY_LIMIT  # a capped run can still be replaced
 
 
 def test_the_sleep_limit_is_the_time_limit_the_page_stops_a_run_at():
-    limits = (("runtime/client.js", "DEFAULT_TIMEOUT_MS"), ("widgets/code.js", "TIMEOUT_MS"))
+    limits = (("runtime/page/client.js", "DEFAULT_TIMEOUT_MS"), ("widgets/code.js", "TIMEOUT_MS"))
     for path, name in limits:
         text = (WEB / path).read_text(encoding="utf-8")
         found = re.search(rf"^(?:export )?const {name} = ([\d_]+);$", text, re.M)

@@ -1,9 +1,9 @@
 // The .pyc files a browser would compile on its first visit, made at build time under Node by
 // the same Pyodide (so the same Python 3.12 and the same paths): livelab.builder.bytecode runs
 // it. NumPy is installed from the verified wheel and our package unpacked exactly as the
-// worker does it (runtime/unpack.js), the worker's own warm-up runs (clean_state imports what
+// worker does it (runtime/shared/unpack.js), the worker's own warm-up runs (clean_state imports what
 // any call can reach), and livelab.worker_api lists and compiles the sources, as after a
-// first visit (runtime/pycache.js). The files are written in the layout of stored.js.
+// first visit (runtime/worker/pycache.js). The files are written in the layout of stored.js.
 // Then Pyodide's python_stdlib.zip is written again with every module imported by then as
 // bytecode (stdlib_pyc.py), to <stdlib out>.
 //
@@ -13,8 +13,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-import { packFiles } from "../web/runtime/stored.js";
-import { installWheel, PACKAGE_DIR, sha256, unzip, writeFiles } from "../web/runtime/unpack.js";
+import { packFiles } from "../web/runtime/shared/stored.js";
+import { installWheel, PACKAGE_DIR, sha256, unzip, writeFiles } from "../web/runtime/shared/unpack.js";
 
 const [pyodideDir, wheelPath, archivePath, modulesJson, outPath, stdlibPath] =
   process.argv.slice(2);

@@ -4,7 +4,7 @@ A browser that boots with no .pyc files compiles NumPy's modules and ours from s
 0.7 s of a first visit (in Node: imports 775 ms without them, 245 ms with; the first lab view
 262 ms and 95 ms). Python 3.12's bytecode cannot come from the build's own Python, so Node
 runs the runtime's Pyodide on `bytecode.mjs`, which makes the same files the worker makes and
-stores after a first visit (runtime/pycache.js). They go into the site gzipped, in one file
+stores after a first visit (runtime/worker/pycache.js). They go into the site gzipped, in one file
 named by its content; manifest.json names it, and the worker writes them back before its
 imports. Without Node the build says so and leaves them out: the first visit compiles them,
 as before. The result is cached by everything it depends on.
@@ -104,7 +104,7 @@ def _key(pyodide_dir: Path, wheel: Path, archive: Path, modules: Sequence[str]) 
         archive,
         SCRIPT,
         SCRIPT.with_name("stdlib_pyc.py"),
-        *sorted(RUNTIME_JS.glob("*.js")),
+        *sorted(RUNTIME_JS.rglob("*.js")),
     ]
     for path in files:
         if path.is_file():

@@ -1,10 +1,10 @@
 """Every page starts Python's worker from its first lines, before the browser parses the rest.
 
-The page loads `runtime/client.js` as an async module in <head>, but the browser runs it only
+The page loads `runtime/page/client.js` as an async module in <head>, but the browser runs it only
 once the parser yields, after the page's long body is parsed: on the lesson page, 200-300 ms
 after the HTML arrived, all of it before Python could start. So `finish` puts a small inline
 script right after the page's charset: it creates the worker at once, at the address
-client.js would use, and keeps its messages until client.js adopts it (runtime/client.js,
+client.js would use, and keeps its messages until client.js adopts it (runtime/page/client.js,
 `adoptEarlyWorker`). A page that has no client.js gets nothing. Both builders write the
 script tag (Material's `polyfills` slot), so this runs on the built HTML, like footer.py.
 
@@ -29,7 +29,7 @@ from pathlib import Path
 from livelab.builder.addresses import AFTER as AFTER_ADDRESS
 
 MARK = 'id="livelab-early-worker"'
-CLIENT_TAG = re.compile(r'<script\b[^>]*\bsrc="([^"]*?)runtime/client\.js"[^>]*>')
+CLIENT_TAG = re.compile(r'<script\b[^>]*\bsrc="([^"]*?)runtime/page/client\.js"[^>]*>')
 CHARSET = re.compile(r"<meta\s+charset=[^>]*>", re.I)
 HEAD = re.compile(r"<head\b[^>]*>", re.I)
 # What client.js reads: worker, url, at (performance.now() when it was created), messages
@@ -71,7 +71,7 @@ def early_script(page: str) -> str | None:
     client = CLIENT_TAG.search(page)
     if client is None:
         return None
-    script = SCRIPT % json.dumps(f"{client.group(1)}runtime/worker.js")
+    script = SCRIPT % json.dumps(f"{client.group(1)}runtime/worker/worker.js")
     return script.replace(
         "</script>", f"\n{HOLD_SEARCH}\n{UNAVAILABLE_NOTE}\n{LABS_EARLY}\n{SAME_PAGE}\n</script>"
     )

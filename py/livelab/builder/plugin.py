@@ -105,8 +105,8 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         # starts while the page is still loading instead of after it. Modules run once per tab,
         # so this is the same runtime that livelab.js imports.
         polyfills = config.extra.setdefault("polyfills", [])
-        if f"{ASSET_DIR}/runtime/client.js" not in {str(s) for s in polyfills}:
-            early = c.ExtraScriptValue(f"{ASSET_DIR}/runtime/client.js")
+        if f"{ASSET_DIR}/runtime/page/client.js" not in {str(s) for s in polyfills}:
+            early = c.ExtraScriptValue(f"{ASSET_DIR}/runtime/page/client.js")
             early.type, early.async_ = "module", True
             polyfills.append(early)
         return config

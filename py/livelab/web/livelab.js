@@ -4,7 +4,7 @@
 
 import "./offline.js";
 import { progress } from "./progress/store.js";
-import { runtime, scratchRuntime } from "./runtime/client.js";
+import { runtime, scratchRuntime } from "./runtime/page/client.js";
 import { showLoading } from "./widgets/loading.js";
 import { install as installScratchpad } from "./widgets/scratchpad.js";
 

@@ -8,8 +8,8 @@
 // page load, and a new version waits until no page of the old one is open. On a first visit
 // the worker claims this page once it is active (sw.js).
 
-import { runtime } from "./runtime/client.js";
-import { underServiceWorker } from "./runtime/snapshot-helper.js";
+import { runtime } from "./runtime/page/client.js";
+import { underServiceWorker } from "./runtime/page/snapshot-helper.js";
 
 const ROOT = new URL("../../", import.meta.url); // this module is <root>/assets/livelab/offline.js
 

@@ -200,10 +200,10 @@ function serveTheSite() {
   // The precache's copy of pyodide.asm.wasm ends in the custom section MARK, which changes no
   // code. Chromium compiles a module once per process and shares it by its bytes: without
   // MARK, the warm-up worker that the first visit starts once this worker controls the page
-  // (runtime/snapshot-helper.js) would get the compiled module of the page's own worker, which
+  // (runtime/page/snapshot-helper.js) would get the compiled module of the page's own worker, which
   // came over HTTP, and nothing would be stored with this copy. With MARK, the warm-up
   // compiles this copy itself (the snapshot helper before it compiles other bytes again,
-  // runtime/start.js), Chromium stores that compiled code with it, and the first reload
+  // runtime/shared/start.js), Chromium stores that compiled code with it, and the first reload
   // starts from it instead of compiling the 10 MB afresh.
   const ownCopy = {
     cacheWillUpdate: async ({ request, response }) => {

@@ -3,7 +3,7 @@
 The fence names the code question, words the task and gives its hints (a fence without
 `hints` falls back to the CodeQuestion's single `hint`, if it has one); the template,
 reference and cases come from the CodeQuestion. The page grades a blank through
-runtime/checks.js: the blank runs in a runner (livelab.grading_execute), the main worker
+runtime/page/checks.js: the blank runs in a runner (livelab.grading_execute), the main worker
 grades it (livelab.grading.grade); CPython runs both halves in one process
 (livelab.grading.check). What the author check tries is the question's replay data
 (<name>.cases.json beside its module).
@@ -196,7 +196,7 @@ KIND = register_kind(
         grade=lambda q, blank: grading.check(q.question, blank),
         browser=BrowserReplay(
             where="Pyodide",
-            module="runtime/checks.js",  # the blank in a runner, graded in the main worker
+            module="runtime/page/checks.js",  # the blank in a runner, graded in the main worker
             call="codeRequest",
             args=lambda q, blank: ["check", q.question, blank, {"timeoutMs": CHECK_TIMEOUT_MS}],
         ),

@@ -1,5 +1,5 @@
 // A fill-in-the-blank code question. Run shows what the example prints, in the output area
-// and the run status line; Check asks for the verdict (runtime/checks.js: the blank runs in a
+// and the run status line; Check asks for the verdict (runtime/page/checks.js: the blank runs in a
 // worker of its own, livelab.grading decides in the page's main worker), which a later Run
 // leaves alone. Output is always text. Stop ends a running
 // program; the runtime also stops it after its time limit. The hints and the reference
@@ -7,7 +7,7 @@
 // solved.
 
 import { ANSWER_SHOWN, CUT_NOTE, QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
-import { codeRequest, prepareRunner, retryChecks } from "../runtime/checks.js";
+import { codeRequest, prepareRunner, retryChecks } from "../runtime/page/checks.js";
 import { answerEarned, hintLadder } from "./hints.js";
 import { unseal } from "./sealed.js";
 import { enable, markColumn, markStale, runtimeProblem, showUnavailable, showVerdict } from "./verdict.js";

@@ -19,8 +19,8 @@
 // textContent; shapes are created element by element from a fixed list of SVG tags.
 
 import { progress } from "../progress/store.js";
-import { coalesce } from "../runtime/coalesce.js";
-import { labView } from "../runtime/views.js";
+import { coalesce } from "../runtime/page/coalesce.js";
+import { labView } from "../runtime/page/views.js";
 import { startControls, syncMirrors } from "./lab-start.js";
 import { bindScratch } from "./scratchpad-lab.js";
 import { bindSign } from "./sign.js";

@@ -1,4 +1,4 @@
-// The Pyodide worker, started by runtime/client.js. It boots Pyodide, NumPy and the livelab
+// The Pyodide worker, started by runtime/page/client.js. It boots Pyodide, NumPy and the livelab
 // package, then answers one request at a time (the client never sends two).
 //
 // Its role, from its URL's #fragment (client.js), says what it answers

@@ -6,7 +6,7 @@
 // (livelab.grading says what each half does).
 
 import { RuntimeError, runner, runtime } from "./client.js";
-import { stopError } from "./stops.js";
+import { stopError } from "../shared/stops.js";
 
 const plans = new Map(); // "action question" -> the main worker's plan (the same all visit)
 

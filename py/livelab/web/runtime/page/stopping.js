@@ -3,7 +3,7 @@
 // else, or when Python does not obey in time, its worker is ended and a fresh one started.
 // Methods of Runtime, kept here so client.js stays readable.
 
-import { RuntimeError, stopError } from "./stops.js";
+import { RuntimeError, stopError } from "../shared/stops.js";
 
 const STOP_GRACE_MS = 1_000;
 // Python took the stop (it set the interrupt buffer back to 0) but has not reported it within

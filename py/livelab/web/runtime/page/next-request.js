@@ -1,4 +1,4 @@
-// The order in which the client sends waiting requests to the worker (runtime/client.js).
+// The order in which the client sends waiting requests to the worker (runtime/page/client.js).
 
 /**
  * Which waiting request goes next: the one nearest the viewport when it is its turn, so the

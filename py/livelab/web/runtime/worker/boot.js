@@ -27,20 +27,20 @@
 // unless the server answered one of its files with an error status: then the page names that
 // file and the status (stops.js refusedMessage), since the connection works.
 
-import { Downloads, fetchOk, RefusedFile, refusedOf } from "./downloads.js";
+import { Downloads, fetchOk, RefusedFile, refusedOf } from "../shared/downloads.js";
 import { numpyFiles, storeNumpyFiles, wheelAgain } from "./numpy.js";
-import { AFTER_RESTORE_CODE, dropSnapshot, findSnapshot, snapshotKey } from "./snapshot.js";
+import { AFTER_RESTORE_CODE, dropSnapshot, findSnapshot, snapshotKey } from "../shared/snapshot.js";
 import { builtPycs, dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
 import { earlyManifest, failedScript, SKIP_STORED, takeWasmFetch } from "./head-start.js";
-import { startPython } from "./start.js";
-import { refusedMessage } from "./stops.js";
+import { startPython } from "../shared/start.js";
+import { refusedMessage } from "../shared/stops.js";
 import {
   canInstallWheel, engineOnly, installWheel, PACKAGE_DIR, protect, unzip, writeFiles,
-} from "./unpack.js";
+} from "../shared/unpack.js";
 
 export { PACKAGE_DIR };
 
-const ASSETS = new URL("../", import.meta.url);
+const ASSETS = new URL("../../", import.meta.url);
 const RETRY = "Check your connection, then press Retry.";
 
 /** A boot step that failed: `message` is the sentence for the page, `detail` what happened. */

@@ -13,12 +13,12 @@
 //      (bytes: the memory's size; stored: the bytes stored, without zero pages; ms: from the
 //      start of this worker until the snapshot was stored)
 
-import { fetchOk } from "./downloads.js";
-import { makeSnapshot, snapshotKey, storeSnapshot } from "./snapshot.js";
-import { KEEPS_COMPILED_WASM } from "./engine.js";
-import { compileFromBytes, startPython } from "./start.js";
+import { fetchOk } from "../shared/downloads.js";
+import { makeSnapshot, snapshotKey, storeSnapshot } from "../shared/snapshot.js";
+import { KEEPS_COMPILED_WASM } from "../shared/engine.js";
+import { compileFromBytes, startPython } from "../shared/start.js";
 
-const ASSETS = new URL("../", import.meta.url);
+const ASSETS = new URL("../../", import.meta.url);
 
 async function make() {
   const started = performance.now();

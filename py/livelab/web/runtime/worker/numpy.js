@@ -15,11 +15,11 @@
 // The store is checked like the snapshot (stored.js): the key of the runtime and the package,
 // and the SHA-256 of its bytes; another key or damaged bytes drop it, and the wheel is used.
 
-import { cachedOrLater, fetchOk } from "./downloads.js";
-import { CHROMIUM } from "./engine.js";
-import { snapshotKey } from "./snapshot.js";
-import { packFiles, storedEntry, unpackFiles } from "./stored.js";
-import { unzipWheel } from "./unpack.js";
+import { cachedOrLater, fetchOk } from "../shared/downloads.js";
+import { CHROMIUM } from "../shared/engine.js";
+import { snapshotKey } from "../shared/snapshot.js";
+import { packFiles, storedEntry, unpackFiles } from "../shared/stored.js";
+import { unzipWheel } from "../shared/unpack.js";
 
 const FORMAT = 1; // bump when what unzip keeps changes
 const WHEEL_WAIT_MS = 15_000; // at most: a stalled runtime download must not hold NumPy back
@@ -89,7 +89,7 @@ function fromWheel(manifest, indexURL, first, downloads, phases) {
       return;
     }
     try {
-      const script = new URL("./wheel-worker.js", import.meta.url);
+      const script = new URL("../helper/wheel-worker.js", import.meta.url);
       helper = new Worker(script, { type: "module", name: "livelab-wheel" });
     } catch {
       onThisThread();

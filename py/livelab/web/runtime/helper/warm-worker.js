@@ -10,4 +10,4 @@
 // restores the snapshot, takes NumPy's stored files and imports the course like a reload,
 // is the one whose code Chromium keeps.
 
-import "./worker.js";
+import "../worker/worker.js";

@@ -57,9 +57,10 @@ async function takeEarly(address) {
   return hit;
 }
 
-/** The entry at `name` beside this module; `what` names it in error messages. */
+/** The entry at `name` in runtime/ (the folder above this module's); `what` names it in
+ * error messages. */
 export function storedEntry(name, what) {
-  const address = new URL(name, import.meta.url).href;
+  const address = new URL(`../${name}`, import.meta.url).href;
   return {
     /**
      * null when nothing is stored, else {bytes}: a promise of the checked bytes. Finding the

@@ -21,7 +21,7 @@ function keyOf(kind, params) {
 /**
  * The lab's view for these params: from this tab's memory when Python made it before and is
  * live now, else from the worker (and then remembered). distance: how far the lab is from the
- * viewport (runtime/client.js answers the nearest first).
+ * viewport (runtime/page/client.js answers the nearest first).
  */
 export async function labView(runtime, kind, params, distance = null) {
   const key = keyOf(kind, params);

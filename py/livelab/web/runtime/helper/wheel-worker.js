@@ -15,8 +15,8 @@
 //                                             files null and error set when it did not unzip
 //      {type: "error", message}
 
-import { cachedOrLater } from "./downloads.js";
-import { unzipWheel } from "./unpack.js";
+import { cachedOrLater } from "../shared/downloads.js";
+import { unzipWheel } from "../shared/unpack.js";
 
 const REPORT_EVERY_MS = 100;
 let go;

@@ -17,11 +17,11 @@
 // link is fast enough for it to arrive before the interpreter is up; on a slower link the
 // modules compile as before (less time than the download), and the worker stores them.
 
-import { cachedOrLater } from "./downloads.js";
-import { snapshotKey } from "./snapshot.js";
-import { packFiles, storedEntry, unpackFiles } from "./stored.js";
+import { cachedOrLater } from "../shared/downloads.js";
+import { snapshotKey } from "../shared/snapshot.js";
+import { packFiles, storedEntry, unpackFiles } from "../shared/stored.js";
 
-const ASSETS = new URL("../", import.meta.url);
+const ASSETS = new URL("../../", import.meta.url);
 const BYTECODE_BUDGET_MS = 1_000; // about what the interpreter takes to start once its files are in
 
 const FORMAT = 1; // bump when the format or what is compiled changes

@@ -33,12 +33,12 @@ import { adoptEarlyWorker } from "./early.js";
 import { nextIndex } from "./next-request.js";
 import { runSnapshotHelper, runWarmup } from "./snapshot-helper.js";
 import { stopping } from "./stopping.js";
-import { refusedOf } from "./downloads.js";
-import { RuntimeError, WORKER_FAILED, explainStop, refusedMessage, stall } from "./stops.js";
+import { refusedOf } from "../shared/downloads.js";
+import { RuntimeError, WORKER_FAILED, explainStop, refusedMessage, stall } from "../shared/stops.js";
 
-export { RuntimeError, STALL_MS, WORK_STALL_MS } from "./stops.js";
+export { RuntimeError, STALL_MS, WORK_STALL_MS } from "../shared/stops.js";
 
-const WORKER_URL = new URL("./worker.js", import.meta.url);
+const WORKER_URL = new URL("../worker/worker.js", import.meta.url);
 // After Python reports the stop, the state check that follows may take this long.
 const CHECK_GRACE_MS = 30_000;
 const WARM_UP_GRACE_MS = 30_000;

@@ -1,5 +1,5 @@
 // The worker that a page's first lines started (livelab.builder.early writes that inline script
-// into every page that loads runtime/client.js), for client.js to adopt.
+// into every page that loads runtime/page/client.js), for client.js to adopt.
 
 /**
  * The worker the page's first lines started for this address (livelab.builder.early), with the

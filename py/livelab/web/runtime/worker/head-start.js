@@ -10,10 +10,10 @@
 // rounds. (The 125 ms measured first came from two profiles per build; reload_ab.py says why
 // that is too few.)
 
-import { fetchOk, fileName } from "./downloads.js";
-import { readEarly } from "./stored.js";
+import { fetchOk, fileName } from "../shared/downloads.js";
+import { readEarly } from "../shared/stored.js";
 
-const ASSETS = new URL("../", import.meta.url);
+const ASSETS = new URL("../../", import.meta.url);
 /** The worker's URL has ?snapshot=skip: the client wants a boot without what is stored. */
 export const SKIP_STORED = new URL(self.location.href).searchParams.get("snapshot") === "skip";
 let manifest = null;

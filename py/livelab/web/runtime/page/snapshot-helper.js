@@ -8,10 +8,10 @@
 // pyodide.asm.wasm, and Chromium stores the code it compiles from that copy with it, where
 // the next page load finds it (sw.js says why that copy is the warm-up's own).
 
-import { KEEPS_COMPILED_WASM } from "./engine.js";
+import { KEEPS_COMPILED_WASM } from "../shared/engine.js";
 
-const HELPER_URL = new URL("./snapshot-worker.js", import.meta.url);
-const WARM_URL = new URL("./warm-worker.js", import.meta.url);
+const HELPER_URL = new URL("../helper/snapshot-worker.js", import.meta.url);
+const WARM_URL = new URL("../helper/warm-worker.js", import.meta.url);
 // Chromium takes a module's compiled code when 1 MB of optimized code has piled up, or when
 // code is optimized 2 s or more after the first (V8's wasm caching flags): an idle worker
 // never gets there. So the warm-up worker, once ready, waits WARM_WAIT_MS for the boot's own

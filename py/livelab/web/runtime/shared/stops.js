@@ -1,6 +1,6 @@
 // How a request that did not finish fails, and how a boot that did not finish fails: the
 // error the page shows when a run was stopped, ran out of time or crashed Python, and the
-// message when Python could not start. runtime/client.js raises them.
+// message when Python could not start. runtime/page/client.js raises them.
 
 export const STALL_MS = 20_000;
 // Once the files are in, the boot is the browser's own work (compiling the interpreter,
