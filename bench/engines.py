@@ -3,8 +3,8 @@
 Each engine in turn (one at a time, so they do not compete for the CPU) opens the lesson in a
 fresh tab (empty cache and storage) and then reloads it, for a few rounds. Measured on the
 page's own clock, from navigation start: when the first lab view lands (the RoPE lab live),
-and the worker's boot phases (runtime.bootPhases, ms after the worker started; see
-py/livelab/web/runtime/worker/boot.js), so the table says where each engine spends its time:
+and the worker's boot phases (the boot report's marks, runtime/page/report.js: ms after the
+worker started), so the table says where each engine spends its time:
 
   downloaded   the large files are in (network, or the HTTP cache on a reload)
   pyodide      the interpreter is up: pyodide.asm.wasm compiled and instantiated, the
@@ -42,15 +42,12 @@ from tests.harness import serve_site
 
 BOOT = """async () => {
   const { runtime } = await import("/assets/livelab/runtime/page/client.js");
-  return { firstView: self.__firstViewMs ?? null, started: runtime.startedAt,
-           ready: runtime.readyAt, phases: runtime.bootPhases };
+  return { firstView: self.__firstViewMs ?? null, report: runtime.report() };
 }"""
-# As bench/startup.py's boot_facts: the snapshot, .pyc files and NumPy files are stored.
+# As bench/startup.py's boot_facts: the work the first visit started has settled.
 STORED = """async () => {
   const { runtime } = await import("/assets/livelab/runtime/page/client.js");
-  const phases = runtime.bootPhases || {};
-  return Boolean((runtime.snapshotStore || phases.snapshot !== "deferred")
-    && (runtime.pycStore || phases.pycs) && (runtime.numpyStore || phases.wheel === "stored"));
+  return runtime.report().settled;
 }"""
 PHASES = ("downloaded", "pyodide", "numpy", "livelab")
 
@@ -59,15 +56,16 @@ def visit(tab) -> dict:
     """The first lab view and the boot phases of the page just loaded."""
     tab.wait_for("() => self.__firstViewMs !== undefined", timeout=180)
     boot = tab.evaluate(BOOT)
-    phases = boot["phases"]
+    report, marks = boot["report"], boot["report"]["marks"]
+    steps = report["steps"]
     return {
         "live_ms": round(boot["firstView"]),
-        "worker_started_ms": round(boot["started"]),
-        "ready_ms": round(boot["ready"]),
-        **{f"{name}_ms": phases[name] for name in PHASES if isinstance(phases.get(name), int)},
-        "snapshot": phases.get("snapshot"),
-        "wheel": phases.get("wheel"),
-        "pycs": phases.get("pycs"),
+        "worker_started_ms": round(report["startedAt"]),
+        "ready_ms": round(report["readyAt"]),
+        **{f"{name}_ms": marks[name] for name in PHASES if name in marks},
+        "interpreter": steps["interpreter"]["from"],
+        "numpy": steps["numpy"]["from"],
+        "pycs": steps["bytecode"]["files"],
     }
 
 
@@ -145,7 +143,7 @@ def table(results: dict[str, list[dict]]) -> str:
     for name, samples in results.items():
         last = samples[-1]["reload"]
         lines.append(
-            f"{name} reload: snapshot {last['snapshot']}, NumPy from {last['wheel']}, "
+            f"{name} reload: interpreter from {last['interpreter']}, NumPy from {last['numpy']}, "
             f".pyc files {last['pycs']}"
         )
     return "\n".join(lines)

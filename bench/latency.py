@@ -166,7 +166,8 @@ SCRATCH_RUNS = """async (runs) => {
 
 BOOT_PHASES = """async () => {
   const { runtime } = await import("/assets/livelab/runtime/page/client.js");
-  return { worker_created: Math.round(runtime.startedAt), ...runtime.bootPhases };
+  const report = runtime.report();
+  return { worker_created: Math.round(report.startedAt), ...report.marks };
 }"""
 
 

@@ -5,10 +5,10 @@ the same site and server) and then the lesson; each is loaded cold (empty cache)
 (reload), and again a few seconds later (again). Printed: a table of medians and ratios,
 then the same as JSON with every sample, the bytes of a cold visit (as transferred, so
 compressed where the server compressed) and any file that was downloaded twice; under the
-table, how each reload's worker booted (runtime.bootPhases.snapshot: "restored" from the
-memory snapshot the cold visit's helper worker stored, or "deferred"; .wheel: NumPy's files
-"stored" by the cold visit, or from the wheel) and that snapshot's size and the helper's
-time to store it.
+table, how each reload's worker booted (the boot report's steps, runtime/page/report.js: the
+interpreter from the "snapshot" the cold visit's helper worker stored, or "fresh"; NumPy's
+files "stored" by the cold visit, or from the "wheel") and that snapshot's size and the
+helper's time to store it.
 
   bare      navigation -> NumPy's first result in the bare worker
   ours      navigation -> first lab view computed by Python (the RoPE lab live)
@@ -71,39 +71,34 @@ def install_bare(site_dir: Path) -> None:
 SETTLE_S = 5  # reload again after this long (see *_again above)
 
 
-BOOT = """async () => {
+REPORT = """async () => {
   const { runtime } = await import("/assets/livelab/runtime/page/client.js");
-  return {
-    started: runtime.startedAt,
-    ready: runtime.readyAt,
-    phases: runtime.bootPhases,
-    stored: runtime.snapshotStore,
-    pycs: runtime.pycStore,
-    numpy: runtime.numpyStore,
-    // A build from before the warm-up has no such field: nothing to wait for.
-    warmup: "warmup" in runtime ? runtime.warmup : { skipped: true },
-  };
+  return runtime.report ? runtime.report() : null;
+}"""
+# A build from before the boot report (bench/reload_ab.py may compare one): is what its
+# first visit stores stored?
+LEGACY_SETTLED = """async () => {
+  const { runtime } = await import("/assets/livelab/runtime/client.js");
+  const phases = runtime.bootPhases || {};
+  const helped = phases.snapshot === "deferred" && !(runtime.snapshotStore || {}).error;
+  return Boolean((runtime.snapshotStore || phases.snapshot !== "deferred")
+    && (runtime.pycStore || phases.pycs) && (runtime.numpyStore || phases.wheel === "stored")
+    && (!("warmup" in runtime) || runtime.warmup || !helped));
 }"""
 
 
-def boot_facts(page, wait_for_store: bool = False) -> dict:
-    """How the worker booted (runtime.bootPhases), and the snapshot, .pyc files and NumPy
-    files this tab stored, if any, and its warm-up boot (waiting for them when asked, so that
-    a reload uses them)."""
+def boot_facts(page, wait_for_store: bool = False) -> dict | None:
+    """The boot report (runtime/page/report.js): how the worker booted and what the tab did
+    after; waiting first, when asked, until the work it started has settled (the snapshot,
+    .pyc files and NumPy files stored, the warm-up done), so that a reload uses them. None
+    for a build from before the report."""
     deadline = time.monotonic() + 60
     while wait_for_store and time.monotonic() < deadline:
-        facts = page.evaluate(BOOT)
-        phases = facts["phases"]
-        snapshot = facts["stored"] or phases.get("snapshot") != "deferred"
-        pycs = facts["pycs"] or phases.get("pycs")
-        numpy = facts["numpy"] or phases.get("wheel") == "stored"
-        # After the helper stored a snapshot, the warm-up boot (its compiled code is kept).
-        helped = phases.get("snapshot") == "deferred" and not (facts["stored"] or {}).get("error")
-        warm = facts["warmup"] or not helped
-        if snapshot and pycs and numpy and warm:
+        report = page.evaluate(REPORT)
+        if report["settled"] if report else page.evaluate(LEGACY_SETTLED):
             break
         time.sleep(0.2)
-    return page.evaluate(BOOT)
+    return page.evaluate(REPORT)
 
 
 def first_result_ms(page) -> float:
@@ -154,7 +149,7 @@ def throttle(page, mbit: float) -> None:
 
 def after_ready_ms(first_view: float, boot: dict) -> float:
     """From the page receiving the worker's "ready" to the first lab view."""
-    return round(first_view - boot["ready"])
+    return round(first_view - boot["readyAt"])
 
 
 def link_to_new_page_ms(page) -> float:
@@ -222,7 +217,7 @@ def throttled_cold(browser, site, mbit: float) -> dict:
     boot = boot_facts(page)
     transferred = transfers.report()
     context.close()
-    bytes_in = boot["started"] + boot["phases"]["downloaded"]
+    bytes_in = boot["startedAt"] + boot["marks"]["downloaded"]
     return {
         "mbit": mbit,
         "live_ms": round(live),
@@ -254,10 +249,10 @@ def table(rounds: list[dict]) -> str:
         f"first lab view after ready: cold {med['cold_after_ready_ms']:.0f} ms, "
         f"reload {med['reload_after_ready_ms']:.0f} ms (median)"
     )
-    modes = Counter(r["reload_boot"]["phases"].get("snapshot") for r in rounds)
-    stored = [r["cold_boot"]["stored"] for r in rounds if r["cold_boot"]["stored"]]
-    pycs = statistics.median(r["reload_boot"]["phases"].get("pycs", 0) for r in rounds)
-    wheels = Counter(r["reload_boot"]["phases"].get("wheel") for r in rounds)
+    modes = Counter(r["reload_boot"]["steps"]["interpreter"]["from"] for r in rounds)
+    stored = [r["cold_boot"]["later"]["snapshot"] for r in rounds]
+    pycs = statistics.median(r["reload_boot"]["steps"]["bytecode"]["files"] for r in rounds)
+    wheels = Counter(r["reload_boot"]["steps"]["numpy"]["from"] for r in rounds)
     lines.append(f"reload boots: {dict(modes)}, .pyc files written back: {pycs:.0f} (median)")
     lines.append(f"reload NumPy files from: {dict(wheels)}")
     if stored and all("bytes" in s for s in stored):

@@ -12,11 +12,8 @@ from typing import ClassVar
 from playwright.sync_api import expect
 
 from livelab.builder.serve import SiteHandler
-from tests.browser.test_runtime import CLIENT, LESSON, wait_live
+from tests.browser.test_runtime import LESSON, boot_report, wait_live
 from tests.browser.test_startup import served_with
-
-PHASES = f"async () => (await import('{CLIENT}')).runtime.bootPhases"
-DETAIL = f"async () => (await import('{CLIENT}')).runtime.bootDetail"
 
 
 class WithoutTheHelper(SiteHandler):
@@ -38,8 +35,8 @@ def score_for_position_2(page) -> None:
 def test_a_first_visit_gets_numpy_on_a_thread_of_its_own(page, site):
     page.goto(site.url(LESSON))
     wait_live(page)
-    phases = page.evaluate(PHASES)
-    assert phases["wheel"] == "network" and phases["wheelThread"] == "helper", phases
+    numpy = boot_report(page)["steps"]["numpy"]
+    assert numpy == {"from": "wheel", "via": "network", "thread": "helper"}, numpy
     score_for_position_2(page)
 
 
@@ -47,8 +44,8 @@ def test_without_the_helper_the_worker_gets_numpy_itself(page, site):
     with served_with(site, WithoutTheHelper) as host:
         page.goto(host.url(LESSON))
         wait_live(page)
-        phases = page.evaluate(PHASES)
-        assert phases["wheel"] == "network" and phases["wheelThread"] == "worker", phases
+        numpy = boot_report(page)["steps"]["numpy"]
+        assert numpy == {"from": "wheel", "via": "network", "thread": "worker"}, numpy
         score_for_position_2(page)
 
 
@@ -76,10 +73,10 @@ def test_a_wheel_damaged_on_the_way_is_refused_and_retry_recovers(page, site):
         page.goto(host.url(LESSON))
         status = page.locator('[data-lab="rope"] [data-status]')
         expect(status).to_contain_text("NumPy could not be downloaded", timeout=60_000)
-        assert "does not match the sha256 in pyodide-lock.json" in page.evaluate(DETAIL)
+        assert "does not match the sha256 in pyodide-lock.json" in boot_report(page)["detail"]
         DamagedWheel.repaired.set()
         status.get_by_role("button", name="Retry").click()
         expect(status).to_contain_text("Live", timeout=60_000)
         # The browser's cache kept the damaged copy: it was read, refused, and downloaded again.
-        assert page.evaluate(PHASES)["wheel"] == "network"
+        assert boot_report(page)["steps"]["numpy"]["via"] == "network"
         score_for_position_2(page)

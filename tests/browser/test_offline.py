@@ -19,7 +19,7 @@ from livelab.builder.kinds.numeric import NumericQuestion
 from livelab.builder.serve import SiteHandler, serve_in_thread
 from tests.browser.test_questions import answer_numeric, verdict
 from tests.browser.test_runtime import LESSON, LIVE, run_in_runtime, wait_live
-from tests.browser.test_startup import PHASES, stored_snapshot, warmed_up
+from tests.browser.test_startup import steps, stored_snapshot, warmed_up
 from tests.harness import ROOT, Site, config_for_docs
 
 OTHER_LESSON = "level-19/worked-examples/"
@@ -169,7 +169,7 @@ def test_a_first_visit_is_claimed_and_its_warm_up_compiles_the_precached_runtime
     page.reload()
     wait_live(page)
     assert answered == [("worker.js", True)]
-    assert page.evaluate(PHASES)["snapshot"] == "restored"
+    assert steps(page)["interpreter"]["from"] == "snapshot"
 
 
 # ---- isolation and instant navigation at any address -------------------------------------

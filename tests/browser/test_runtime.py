@@ -12,6 +12,12 @@ from tests.harness import block_until_lifted
 LESSON = "level-19/modern-blocks/"
 LIVE = re.compile("^Live:")
 CLIENT = "/assets/livelab/runtime/page/client.js"
+BOOT_REPORT = f"async () => (await import('{CLIENT}')).runtime.report()"
+
+
+def boot_report(page) -> dict:
+    """How this tab's Python started and what it did since (runtime/page/report.js)."""
+    return page.evaluate(BOOT_REPORT)
 
 
 def wait_live(page):

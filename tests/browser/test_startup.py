@@ -19,17 +19,18 @@ from playwright.sync_api import expect
 from bench.startup import throttle
 from livelab.builder.serve import SiteHandler, make_server, serve_in_thread
 from tests.browser.conftest import PageLog
-from tests.browser.test_runtime import CLIENT, LESSON, LIVE, run_in_runtime, wait_live
+from tests.browser.test_runtime import (
+    CLIENT,
+    LESSON,
+    LIVE,
+    boot_report,
+    run_in_runtime,
+    wait_live,
+)
 from tests.harness import Site, block_until_lifted
 
 CHAPTER = "level-19/worked-examples/"
 SNAPSHOT = "/assets/livelab/runtime/shared/snapshot.js"
-PROGRESS = f"async () => (await import('{CLIENT}')).runtime.progress"
-PHASES = f"async () => (await import('{CLIENT}')).runtime.bootPhases"
-STORED = f"async () => (await import('{CLIENT}')).runtime.snapshotStore"
-PYCS_STORED = f"async () => (await import('{CLIENT}')).runtime.pycStore"
-NUMPY_STORED = f"async () => (await import('{CLIENT}')).runtime.numpyStore"
-WARMED_UP = f"async () => (await import('{CLIENT}')).runtime.warmup"
 STALL = re.compile("Python could not start because its download stalled")
 
 # Every standard module in sys.modules that did not come from the snapshot: what PRELOAD
@@ -45,11 +46,16 @@ print(sorted(late))"""
 DRAW = "import random\nprint(random.random())"
 
 
-def settled(page, script: str, seconds: float) -> dict:
-    """Wait until script (one of the runtime's fields above) gives a value; assert it holds
-    no error and return it."""
+def steps(page) -> dict:
+    """Where each step of this tab's boot came from: the boot report's steps."""
+    return boot_report(page)["steps"]
+
+
+def settled(page, work: str, seconds: float) -> dict:
+    """Wait until the boot report says the later `work` ("snapshot", "pycs", "numpy",
+    "warmup") ended; assert it holds no error and return it."""
     deadline = time.monotonic() + seconds
-    while (value := page.evaluate(script)) is None and time.monotonic() < deadline:
+    while (value := boot_report(page)["later"][work]) is None and time.monotonic() < deadline:
         time.sleep(0.2)
     assert value is not None and "error" not in value, value
     return value
@@ -57,17 +63,17 @@ def settled(page, script: str, seconds: float) -> dict:
 
 def stored_snapshot(page) -> dict:
     """Wait until this tab's helper worker stored its snapshot; return {bytes, ms}."""
-    return settled(page, STORED, 60)
+    return settled(page, "snapshot", 60)
 
 
 def warmed_up(page) -> dict:
     """Wait until this tab's warm-up boot ended (snapshot-helper.js runWarmup); return {ms}."""
-    return settled(page, WARMED_UP, 60)
+    return settled(page, "warmup", 60)
 
 
 def stored_numpy(page) -> dict:
     """Wait until this tab stored NumPy's files; return {bytes, ms}."""
-    return settled(page, NUMPY_STORED, 30)
+    return settled(page, "numpy", 30)
 
 
 def lab_answers(page) -> None:
@@ -75,35 +81,31 @@ def lab_answers(page) -> None:
     expect(page.get_by_role("status", name=re.compile("score"))).to_have_text("0.84")
 
 
-HELPER = f"""async () => {{
-    const {{ runtime }} = await import("{CLIENT}");
-    return {{ ...runtime.snapshotHelper, readyAt: runtime.startedAt + runtime.bootMs }};
-}}"""
-
-
 def test_a_second_load_restores_python_from_the_snapshot(page, site):
     page.goto(site.url(LESSON))
     wait_live(page)
-    phases = page.evaluate(PHASES)
     # The cold boot made no snapshot: a helper worker made it once the page was live.
-    assert phases["snapshot"] == "deferred", phases
-    assert phases["wheel"] == "network", phases  # after the interpreter's own files
+    report = boot_report(page)
+    assert report["steps"]["interpreter"]["from"] == "fresh", report
+    assert report["later"]["snapshot"] != {"skipped": True}, report
+    numpy = report["steps"]["numpy"]
+    assert (numpy["from"], numpy["via"]) == ("wheel", "network"), report
     stored = stored_snapshot(page)
     assert stored["bytes"] > 10_000_000
-    helper = page.evaluate(HELPER)
-    assert helper["startedAt"] > helper["readyAt"], helper
+    report = boot_report(page)
+    helper = [i for i in report["interpreters"] if i["role"] == "snapshot"]
+    assert len(helper) == 1 and helper[0]["at"] > report["readyAt"], report
     assert any(url.endswith("/runtime/helper/snapshot-worker.js") for url in page.log.workers)
     assert len(page.log.python_workers()) == 1, page.log.workers
     assert stored_numpy(page)["bytes"] > 5_000_000
 
     page.reload()
     wait_live(page)
-    phases = page.evaluate(PHASES)
-    assert phases["snapshot"] == "restored", phases
     # NumPy's files came from the store (when they are ready is a speed matter for the
     # bench, not for a test: on a busy machine they may come after the interpreter); the
     # standard library still imports what the snapshot does not hold.
-    assert phases["wheel"] == "stored", phases
+    got = steps(page)
+    assert (got["interpreter"]["from"], got["numpy"]["from"]) == ("snapshot", "stored"), got
     assert run_in_runtime(page, "import fractions\nprint(fractions.Fraction(3, 6))") == "1/2\n"
     lab_answers(page)
     first_draw = run_in_runtime(page, DRAW)
@@ -112,7 +114,7 @@ def test_a_second_load_restores_python_from_the_snapshot(page, site):
     # The random module's state came from the snapshot and is reseeded after each restore.
     page.reload()
     wait_live(page)
-    assert page.evaluate(PHASES)["snapshot"] == "restored"
+    assert steps(page)["interpreter"]["from"] == "snapshot"
     assert run_in_runtime(page, DRAW) != first_draw
     assert page.log.errors == []
 
@@ -136,21 +138,22 @@ def test_a_damaged_snapshot_is_dropped_and_python_starts_the_normal_way(page, si
 
     page.reload()
     wait_live(page)
-    phases = page.evaluate(PHASES)
-    assert phases["snapshot"] == "deferred", phases
-    assert "hash" in phases["snapshotError"]
+    report = boot_report(page)
+    assert report["steps"]["interpreter"]["from"] == "fresh", report
+    assert "hash" in report["steps"]["interpreter"]["why"], report
+    assert report["later"]["snapshot"] != {"skipped": True}, report
     lab_answers(page)
     stored_snapshot(page)  # the damaged one was replaced
 
     page.reload()
     wait_live(page)
-    assert page.evaluate(PHASES)["snapshot"] == "restored"
+    assert steps(page)["interpreter"]["from"] == "snapshot"
     lab_answers(page)
 
 
 def stored_pycs(page) -> dict:
     """Wait until this tab stored its .pyc files; return {files, bytes, ms}."""
-    return settled(page, PYCS_STORED, 60)
+    return settled(page, "pycs", 60)
 
 
 class HoldingBoot(SiteHandler):
@@ -195,8 +198,8 @@ def reload_while_boot_is_held(page, host) -> None:
     wait_live(page)
     stored_snapshot(page)
     stored_numpy(page)
-    cold = page.evaluate(PHASES)
-    if not cold["pycs"]:  # the build's came too late for this boot, which made its own
+    cold = steps(page)
+    if not cold["bytecode"]["files"]:  # the build's came too late for this boot, which made its own
         stored_pycs(page)
     HoldingBoot.asked.clear()
     HoldingBoot.released.clear()
@@ -214,15 +217,15 @@ def reload_while_boot_is_held(page, host) -> None:
     assert all(asked_for(page, name) for name in first), page.log.requests
     HoldingBoot.released.set()
     wait_live(page)
-    phases = page.evaluate(PHASES)
+    got = steps(page)
     # What it read or asked for early was taken by the boot: the snapshot, NumPy's files and
     # pyodide.asm.wasm (asked for once).
     assert sum(url.endswith("/pyodide.asm.wasm") for url in page.log.requests) == 1
-    both = json.dumps({"cold": cold, "reload": phases})  # in full, should an assert fail
-    assert phases["snapshot"] == "restored" and phases["wheel"] == "stored", both
+    both = json.dumps({"cold": cold, "reload": got})  # in full, should an assert fail
+    assert (got["interpreter"]["from"], got["numpy"]["from"]) == ("snapshot", "stored"), both
     # The build's (from the browser's cache now), or the ones the cold visit made and stored.
-    assert phases.get("pycsFrom") == ("build" if cold["pycs"] else "stored"), both
-    assert phases["pycs"] > 100, both
+    assert got["bytecode"]["from"] == ("build" if cold["bytecode"]["files"] else "stored"), both
+    assert got["bytecode"]["files"] > 100, both
     # Nothing asked the host for the build's: the boot found them in the browser's cache.
     assert [p for p in HoldingBoot.paths if "/bytecode-" in p] == [], both
     lab_answers(page)
@@ -248,11 +251,11 @@ print([sys.modules[n].__file__.endswith(".pyc") for n in ("typing", "json", "dat
 def test_a_first_visit_writes_back_the_pyc_files_the_build_made(page, site):
     page.goto(site.url(LESSON))
     wait_live(page)
-    phases = page.evaluate(PHASES)
-    assert phases["pycsFrom"] == "build" and phases["pycs"] > 100, phases
+    bytecode = steps(page)["bytecode"]
+    assert bytecode["from"] == "build" and bytecode["files"] > 100, bytecode
     lab_answers(page)
     assert run_in_runtime(page, IMPORTED_FROM_PYC) == "[True, True, True, True]\n"
-    assert page.evaluate(PYCS_STORED) is None  # nothing compiled, so nothing to store
+    assert boot_report(page)["later"]["pycs"] == {"skipped": True}  # nothing compiled to store
     # The standard modules came from the bytecode in the site's python_stdlib.zip ...
     assert run_in_runtime(page, STDLIB_FROM_PYC) == "[True, True, True]\n"
     # ... and an error raised inside one still reads as before.
@@ -280,9 +283,9 @@ def test_a_damaged_pyc_file_from_the_build_is_left_out_and_the_modules_compile(p
     page.context.route(WITHOUT_BUILT_PYCS, damaged)
     page.goto(site.url(LESSON))
     wait_live(page)
-    phases = page.evaluate(PHASES)
-    assert phases["pycs"] == 0 and "pycsFrom" not in phases, phases
-    assert phases["bytecodeError"], phases  # gzip's check of its bytes failed
+    bytecode = steps(page)["bytecode"]
+    assert bytecode["from"] == "compile" and bytecode["files"] == 0, bytecode
+    assert bytecode["why"], bytecode  # gzip's check of its bytes failed
     lab_answers(page)
     # Compiled and stored for the next boot (before any student code runs: that would stop it).
     assert stored_pycs(page)["files"] > 100
@@ -294,17 +297,17 @@ def test_a_reload_writes_the_stored_pyc_files_back_before_importing(page, site):
     page.context.route(WITHOUT_BUILT_PYCS, lambda route: route.abort())
     page.goto(site.url(LESSON))
     wait_live(page)
-    assert page.evaluate(PHASES)["pycs"] == 0
+    assert steps(page)["bytecode"]["files"] == 0
     stored = stored_pycs(page)
     assert stored["files"] > 20
 
     page.reload()
     wait_live(page)
-    phases = page.evaluate(PHASES)
-    assert phases["pycs"] == stored["files"], phases
+    bytecode = steps(page)["bytecode"]
+    assert bytecode == {"from": "stored", "files": stored["files"]}, bytecode
     lab_answers(page)
     assert run_in_runtime(page, IMPORTED_FROM_PYC) == "[True, True, True, True]\n"
-    assert page.evaluate(PYCS_STORED) is None  # nothing to make again
+    assert boot_report(page)["later"]["pycs"] == {"skipped": True}  # nothing to make again
     assert page.log.errors == []
 
 
@@ -327,16 +330,16 @@ def test_a_damaged_pyc_store_falls_back_to_a_normal_import(page, site):
 
     page.reload()
     wait_live(page)
-    phases = page.evaluate(PHASES)
-    assert phases["pycs"] == 0, phases
-    assert "hash" in phases["pycError"]
+    bytecode = steps(page)["bytecode"]
+    assert bytecode["files"] == 0, bytecode
+    assert "hash" in bytecode["why"]
     lab_answers(page)
     stored_pycs(page)  # the damaged store was replaced (before any student code: see makePycs)
     assert run_in_runtime(page, "print(np.arange(4).sum())") == "6\n"
 
     page.reload()
     wait_live(page)
-    assert page.evaluate(PHASES)["pycs"] > 0
+    assert steps(page)["bytecode"]["files"] > 0
     lab_answers(page)
 
 
@@ -362,13 +365,14 @@ def test_a_cold_load_at_1_5_mbit_goes_live_showing_the_bytes(page, site):
     )
     expect(line).to_have_count(0)
     assert page.evaluate("window.__states") == ["ready"], "the boot failed on the way"
-    progress = page.evaluate(PROGRESS)
+    report = boot_report(page)
+    progress = report["progress"]
     assert progress["loaded"] == progress["total"] > total * 1_000_000 * 0.9
     # Bytes were still arriving after the old fixed 60 s timeout would have fired.
-    phases = page.evaluate(PHASES)
-    print(f"1.5 Mbit/s: {time.monotonic() - started:.1f} s, phases {phases}")
+    print(f"1.5 Mbit/s: {time.monotonic() - started:.1f} s, marks {report['marks']}")
     # The build's .pyc files would take longer to come than compiling them: not fetched.
-    assert phases.get("pycsFrom") != "build" and phases["pycs"] == 0, phases
+    bytecode = report["steps"]["bytecode"]
+    assert bytecode["from"] == "compile" and bytecode["files"] == 0, bytecode
 
 
 def test_a_wasm_that_never_answers_times_out_and_retry_recovers(page, site):
@@ -581,16 +585,16 @@ def test_damaged_stored_numpy_files_fall_back_to_the_cached_wheel(page, site):
 
     page.reload()
     wait_live(page)
-    phases = page.evaluate(PHASES)
-    assert phases["wheel"] == "cache", phases
-    assert "hash" in phases["numpyError"]
+    numpy = steps(page)["numpy"]
+    assert (numpy["from"], numpy["via"]) == ("wheel", "cache"), numpy
+    assert "hash" in numpy["why"]
     lab_answers(page)
     assert run_in_runtime(page, "print(np.linalg.norm([3.0, 4.0]))") == "5.0\n"
     stored_numpy(page)  # the damaged store was replaced
 
     page.reload()
     wait_live(page)
-    assert page.evaluate(PHASES)["wheel"] == "stored"
+    assert steps(page)["numpy"]["from"] == "stored"
     lab_answers(page)
 
 
@@ -616,3 +620,68 @@ def test_each_lab_asks_python_for_its_first_view_once(page, site):
     assert len(views) > 1
     # The request sent while Python started is the one answered when it is ready.
     assert views == dict.fromkeys(views, 1), views
+
+
+# Pyodide's private API missing (runtime/shared/pyodide-private.js): a pyodide.mjs whose
+# loadPyodide drops the private options and whose interpreter hides _api and
+# makeMemorySnapshot, as a later Pyodide might.
+WITHOUT_PRIVATE_API = """
+import { loadPyodide as load } from "./pyodide.mjs?unwrapped";
+const HIDDEN = new Set(["_api", "makeMemorySnapshot"]);
+export async function loadPyodide({ _loadSnapshot, _makeSnapshot, ...options }) {
+  const pyodide = await load(options);
+  return new Proxy(pyodide, { get: (t, k) => (HIDDEN.has(k) ? undefined : Reflect.get(t, k)) });
+}
+"""
+
+
+def live_slowly(page) -> None:
+    """Python live, given the time pyodide.loadPackage takes (NumPy unzipped by Python)."""
+    rope = page.locator('[data-lab="rope"]')
+    expect(rope.get_by_text(LIVE)).to_be_visible(timeout=120_000)
+
+
+def without_private_api(route):
+    route.fulfill(body=WITHOUT_PRIVATE_API, content_type="text/javascript")
+
+
+def is_pyodide_module(url: str) -> bool:
+    return url.endswith("/pyodide/pyodide.mjs")
+
+
+def test_a_pyodide_without_the_private_api_still_boots_and_grades(browser, site):
+    # No service worker: it would answer pyodide.mjs from its own copy, past the route.
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.log = PageLog(page)  # type: ignore[attr-defined]
+    try:
+        context.route(is_pyodide_module, without_private_api)
+        page.goto(site.url(LESSON))
+        live_slowly(page)
+        lab_answers(page)
+        assert steps(page)["numpy"]["from"] == "loadPackage"
+        assert run_in_runtime(page, "print(np.arange(4).sum())") == "6\n"
+        report = boot_report(page)
+        deadline = time.monotonic() + 60
+        while report["later"]["snapshot"] is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+            report = boot_report(page)
+        assert "cannot make a memory snapshot" in report["later"]["snapshot"]["error"], report
+        assert report["later"]["warmup"] == {"skipped": True}, report  # no helper after it
+
+        # A snapshot made by a Pyodide that can, then one that ignores _loadSnapshot.
+        context.unroute(is_pyodide_module, without_private_api)
+        page.reload()
+        live_slowly(page)
+        stored_snapshot(page)
+        context.route(is_pyodide_module, without_private_api)
+        page.reload()
+        live_slowly(page)
+        report = boot_report(page)
+        interpreter = report["steps"]["interpreter"]
+        assert interpreter == {"from": "fresh", "why": "this Pyodide did not restore the snapshot"}
+        assert report["later"]["snapshot"] == {"skipped": True}, report  # none made for it
+        lab_answers(page)
+        assert page.log.errors == []
+    finally:
+        context.close()

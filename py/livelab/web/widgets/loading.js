@@ -21,9 +21,11 @@ function describe(detail) {
   return `Starting Python: ${phase}…`;
 }
 
+/** The loading line, from the boot report (runtime/page/report.js) and its updates. */
 export function showLoading(runtime, needsPython) {
   document.querySelector(".livelab-loading")?.remove();
-  if (!needsPython || runtime.state !== "starting") return;
+  const starting = () => runtime.report().state === "starting";
+  if (!needsPython || !starting()) return;
   const bar = document.createElement("div");
   bar.className = "livelab-loading";
   bar.setAttribute("role", "status");
@@ -40,10 +42,10 @@ export function showLoading(runtime, needsPython) {
       meter.removeAttribute("value"); // an indeterminate bar between downloads
     }
   };
-  show(runtime.progress);
-  const onProgress = (event) => show(event.detail);
+  show(runtime.report().progress);
+  const onProgress = () => show(runtime.report().progress);
   const onStatus = () => {
-    if (runtime.state === "starting") return;
+    if (starting()) return;
     bar.remove();
     runtime.removeEventListener("progress", onProgress);
     runtime.removeEventListener("status", onStatus);

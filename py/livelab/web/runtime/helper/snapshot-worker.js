@@ -16,6 +16,7 @@
 import { fetchOk } from "../shared/downloads.js";
 import { makeSnapshot, snapshotKey, storeSnapshot } from "../shared/snapshot.js";
 import { KEEPS_COMPILED_WASM } from "../shared/engine.js";
+import { snapshotOptions } from "../shared/pyodide-private.js";
 import { compileFromBytes, startPython } from "../shared/start.js";
 
 const ASSETS = new URL("../../", import.meta.url);
@@ -26,7 +27,7 @@ async function make() {
   const indexURL = new URL(manifest.pyodide, ASSETS).href;
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   if (KEEPS_COMPILED_WASM) compileFromBytes();
-  const pyodide = await startPython(loadPyodide, { indexURL, _makeSnapshot: true });
+  const pyodide = await startPython(loadPyodide, { indexURL, ...snapshotOptions() });
   const snapshot = makeSnapshot(pyodide);
   const stored = await storeSnapshot(snapshotKey(manifest), snapshot);
   return { bytes: snapshot.byteLength, stored, ms: Math.round(performance.now() - started) };

@@ -31,6 +31,7 @@
 
 import { adoptEarlyWorker } from "./early.js";
 import { nextIndex } from "./next-request.js";
+import { bootReport, started as noteInterpreter } from "./report.js";
 import { runSnapshotHelper, runWarmup } from "./snapshot-helper.js";
 import { stopping } from "./stopping.js";
 import { refusedOf } from "../shared/downloads.js";
@@ -56,6 +57,7 @@ class Runtime extends EventTarget {
   constructor(url, { role = "main", oneShot = false } = {}) {
     super();
     this.main = role === "main";
+    this.role = role;
     this.url = this.main ? url : new URL(`#${role}`, url);
     this.name = `livelab-${this.main ? "python" : role}`;
     this.oneShot = oneShot;
@@ -94,6 +96,7 @@ class Runtime extends EventTarget {
     const early = this.main ? adoptEarlyWorker(url.href) : null;
     if (early) this.startedAt = early.at;
     this.worker = early?.worker ?? new Worker(url, { type: "module", name: this.name });
+    noteInterpreter(this.role);
     this.worker.onmessage = (event) => this.onMessage(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
@@ -262,11 +265,20 @@ class Runtime extends EventTarget {
   makeSnapshot() {
     this.snapshotWanted = false;
     this.snapshotHelper = { startedAt: null };
-    const started = () => (this.snapshotHelper.startedAt = performance.now());
+    const started = () => {
+      this.snapshotHelper.startedAt = performance.now();
+      noteInterpreter("snapshot");
+    };
     runSnapshotHelper(this.serviceWorker ?? Promise.resolve(), started).then((result) => {
       this.snapshotStore ??= result;
-      if (!result.error) runWarmup().then((warm) => (this.warmup = warm));
+      if (result.error) return;
+      runWarmup(() => noteInterpreter("warm-up")).then((warm) => (this.warmup = warm));
     });
+  }
+
+  /** How this tab's Python started and what it did since (report.js); the main client's. */
+  report() {
+    return bootReport(this);
   }
 
   /**

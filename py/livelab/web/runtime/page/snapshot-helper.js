@@ -96,10 +96,11 @@ export function runSnapshotHelper(ready, started) {
  * In Chromium (the one engine that keeps compiled WebAssembly with a file), boot Python once
  * more as a reload does, in a worker of its own (warm-worker.js), run one request there and
  * end it (see WARM_WAIT_MS); resolves to {ms} (from start to end) or {error}. Elsewhere
- * resolves to {skipped: true} at once.
+ * resolves to {skipped: true} at once. onStart() is called when the worker starts.
  */
-export function runWarmup() {
+export function runWarmup(onStart = () => {}) {
   if (!KEEPS_COMPILED_WASM) return Promise.resolve({ skipped: true });
+  onStart();
   const started = performance.now();
   const warmUp = {
     url: WARM_URL,

@@ -15,10 +15,11 @@
 // the stored bytes; a snapshot with another key or other bytes is dropped, and the worker
 // boots the normal way and makes a new one.
 
+import { takeSnapshot } from "./pyodide-private.js";
 import { storedEntry } from "./stored.js";
 import { expand, squeeze } from "./zero-pages.js";
 
-const FORMAT = 4; // bump when PRELOAD, what is done after a restore or the layout changes
+const FORMAT = 5; // bump when PRELOAD, what is done after a restore or the layout changes
 const stored = storedEntry("snapshot.bin", "the snapshot");
 
 // Found by listing sys.modules in a worker that booted the normal way, loaded NumPy, imported
@@ -85,10 +86,7 @@ export async function storeSnapshot(key, bytes) {
 }
 
 /**
- * Import PRELOAD into an interpreter booted with `_makeSnapshot: true` and copy its memory.
- * The interpreter goes on working afterwards: making the copy only reads the memory.
+ * Import PRELOAD into an interpreter booted with snapshotOptions (pyodide-private.js) and copy
+ * its memory. The interpreter goes on working afterwards: making the copy only reads the memory.
  */
-export function makeSnapshot(pyodide) {
-  pyodide.runPython(PRELOAD_CODE);
-  return pyodide.makeMemorySnapshot();
-}
+export const makeSnapshot = (pyodide) => takeSnapshot(pyodide, PRELOAD_CODE);

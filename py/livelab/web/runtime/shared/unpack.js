@@ -5,6 +5,8 @@
 // the browser inflates the entries (DecompressionStream, native code) while the interpreter
 // starts, and the files are written into Pyodide's file system once it is up.
 
+import { wheelInstaller } from "./pyodide-private.js";
+
 // Files of a wheel that Python never reads at run time: type stubs, C headers and sources,
 // Cython declarations, static libraries.
 const NOT_NEEDED = /\.(pyi|h|c|pxd|a)$/;
@@ -99,10 +101,7 @@ export async function unzipWheel(wheel) {
 }
 
 /** Whether this Pyodide has the internals installWheel uses (else use loadPackage). */
-export function canInstallWheel(pyodide) {
-  const api = pyodide._api;
-  return Boolean(api && api.loadDynlibsFromPackage && api.lockfile_packages && api.sitepackages);
-}
+export const canInstallWheel = (pyodide) => wheelInstaller(pyodide) !== null;
 
 /**
  * Install a package of Pyodide's lock file from its wheel, as pyodide.loadPackage does:
@@ -113,7 +112,9 @@ export function canInstallWheel(pyodide) {
  * store that checked its own hash (numpy.js).
  */
 export async function installWheel(pyodide, name, wheelHash, files, unzipError) {
-  const entry = pyodide._api.lockfile_packages[name];
+  const internals = wheelInstaller(pyodide);
+  if (!internals) throw new Error("this Pyodide cannot install a wheel from its files");
+  const entry = internals.entry(name);
   if (!entry) throw new Error(`${name} is not in pyodide-lock.json`);
   // err.damaged: the wheel's bytes are not the ones the lock file names
   const damaged = (message) => Object.assign(new Error(message), { damaged: true });
@@ -121,10 +122,10 @@ export async function installWheel(pyodide, name, wheelHash, files, unzipError) 
     throw damaged(`${entry.file_name} does not match the sha256 in pyodide-lock.json`);
   }
   if (!files) throw damaged(`${entry.file_name} did not unzip: ${unzipError}`);
-  const root = pyodide._api.sitepackages;
+  const root = internals.sitePackages;
   writeFiles(pyodide.FS, root, files);
   const dynlibs = files.filter(([path]) => path.endsWith(".so")).map(([path]) => `${root}/${path}`);
-  await pyodide._api.loadDynlibsFromPackage(entry, dynlibs);
+  await internals.loadDynlibs(entry, dynlibs);
   pyodide.loadedPackages[name] = "default channel";
   pyodide.runPython(FORGET_LISTINGS);
 }

@@ -1,6 +1,9 @@
 // The worker's boot: the interpreter (restored from a memory snapshot, or started the normal
 // way), NumPy, and our package; progress messages while it goes on. worker.js calls boot().
 //
+// The steps and their sources, best first, are stated as data in shared/boot-plan.js; the
+// page's boot report (page/report.js) says which source each step came from.
+//
 // Boot: the interpreter comes from a memory snapshot when one is stored for this runtime and
 // package (snapshot.js); otherwise it starts the normal way, and the client has one made by a
 // helper worker once this boot is live (snapshot-worker.js). phases.snapshot says which:
@@ -32,6 +35,7 @@ import { numpyFiles, storeNumpyFiles, wheelAgain } from "./numpy.js";
 import { AFTER_RESTORE_CODE, dropSnapshot, findSnapshot, snapshotKey } from "../shared/snapshot.js";
 import { builtPycs, dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
 import { earlyManifest, failedScript, SKIP_STORED, takeWasmFetch } from "./head-start.js";
+import { restoreOptions, wasRestored } from "../shared/pyodide-private.js";
 import { startPython } from "../shared/start.js";
 import { refusedMessage } from "../shared/stops.js";
 import {
@@ -107,7 +111,9 @@ function enterStep(name) {
 
 /**
  * The interpreter, restored from the stored snapshot when there is a good one, else started
- * the normal way. Sets phases.snapshot.
+ * the normal way. Sets phases.snapshot ("restored", "deferred": a helper is to make one,
+ * "none": no Cache Storage, "unsupported": this Pyodide ignored the snapshot) and, when a
+ * restore failed, phases.snapshotError.
  */
 async function interpreter(loadPyodide, indexURL, stored, phases, mark) {
   const found = await stored;
@@ -118,7 +124,15 @@ async function interpreter(loadPyodide, indexURL, stored, phases, mark) {
       // loadPyodide awaits the snapshot's bytes only after it has started fetching and
       // compiling pyodide.asm.wasm: reading and checking them overlaps that.
       found.bytes.then(() => mark("snapshotRead"), () => {});
-      const pyodide = await startPython(loadPyodide, { indexURL, _loadSnapshot: found.bytes });
+      const options = { indexURL, ...restoreOptions(found.bytes) };
+      const pyodide = await startPython(loadPyodide, options);
+      if (!wasRestored(pyodide)) {
+        // A Pyodide without _loadSnapshot started the normal way: go on with it, and make
+        // no snapshot for it again.
+        phases.snapshot = "unsupported";
+        phases.snapshotError = "this Pyodide did not restore the snapshot";
+        return pyodide;
+      }
       pyodide.runPython(AFTER_RESTORE_CODE);
       phases.snapshot = "restored";
       return pyodide;
@@ -248,7 +262,10 @@ export async function boot({ withCourse = true } = {}) {
   const installed = await step(
     downloadFailed("NumPy"),
     async () => {
-      if (!canInstallWheel(pyodide)) return loadNumpy(pyodide);
+      if (!canInstallWheel(pyodide)) {
+        phases.numpyBy = "loadPackage"; // phases.wheel says where the unused files came from
+        return loadNumpy(pyodide);
+      }
       const install = ({ sha256, files, error }) =>
         installWheel(pyodide, "numpy", sha256, files, error).then(() => files);
       try {

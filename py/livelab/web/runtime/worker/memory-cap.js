@@ -24,6 +24,16 @@ export class MemoryLimit extends RangeError {
   }
 }
 
+let largest = null; // the largest memory that grew in this scope: the interpreter's
+
+/**
+ * Bytes of the largest WebAssembly memory that grew in this worker (0 before any grew):
+ * livelab.worker_api.after_request replaces a worker whose memory grew past MEMORY_KEPT.
+ * Read here rather than from Pyodide's internals (a memory restored from a snapshot is
+ * made at its size, far below MEMORY_KEPT, so only growing can pass it).
+ */
+export const memoryBytes = () => largest?.buffer.byteLength ?? 0;
+
 /** Make grow refuse to pass the limit on every WebAssembly.Memory of this global scope. */
 export function capMemory(scope = globalThis) {
   const proto = scope.WebAssembly.Memory.prototype;
@@ -32,7 +42,9 @@ export function capMemory(scope = globalThis) {
   const capped = function (delta) {
     const bytes = this.buffer.byteLength + Number(delta) * PAGE;
     if (bytes > MEMORY_LIMIT) throw new MemoryLimit(bytes);
-    return grow.call(this, delta);
+    const before = grow.call(this, delta);
+    if (this.buffer.byteLength > memoryBytes()) largest = this;
+    return before;
   };
   capped.capped = true;
   // Not writable: student code that reaches JavaScript cannot put the original back.

@@ -33,7 +33,8 @@
 // is made by another worker (snapshot-worker.js). After a boot that had no
 // stored .pyc files, they are compiled between requests and stored (pycache.js).
 
-import "./memory-cap.js"; // first: no WebAssembly memory of this worker grows past the limit
+// first: no WebAssembly memory of this worker grows past the limit
+import { memoryBytes } from "./memory-cap.js";
 import { headStart } from "./head-start.js";
 import { strip } from "./sandbox.js";
 
@@ -76,8 +77,7 @@ function errorFrom(err) {
 function afterRequest(ranStudentCode) {
   if (ROLE === "runner") return { restart: null, note: null }; // ended after this reply anyway
   try {
-    const heapBytes = pyodideModule._module.HEAP8.buffer.byteLength;
-    const answer = api.after(api.snapshot, ranStudentCode, heapBytes);
+    const answer = api.after(api.snapshot, ranStudentCode, memoryBytes());
     const [restart, note] = answer.toJs();
     answer.destroy();
     return { restart: restart ?? null, note: note ?? null };
