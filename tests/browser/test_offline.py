@@ -2,7 +2,6 @@
 instant navigation on another port, updates between visits, and what a cold visit downloads."""
 
 import functools
-import hashlib
 import re
 import shutil
 import time
@@ -18,8 +17,8 @@ from livelab.builder.check import build_course
 from livelab.builder.kinds.numeric import NumericQuestion
 from livelab.builder.serve import SiteHandler, serve_in_thread
 from tests.browser.test_questions import answer_numeric, verdict
-from tests.browser.test_runtime import LESSON, LIVE, run_in_runtime, wait_live
-from tests.browser.test_startup import steps, stored_snapshot, warmed_up
+from tests.browser.test_runtime import LESSON, LIVE, boot_report, run_in_runtime, wait_live
+from tests.browser.test_startup import stored_snapshot
 from tests.harness import ROOT, Site, config_for_docs
 
 OTHER_LESSON = "level-19/worked-examples/"
@@ -116,31 +115,11 @@ def test_offline_instant_navigation_reaches_the_other_lesson_and_keeps_the_worke
 
 
 WASM = "/assets/livelab/pyodide/pyodide.asm.wasm"
-# The service worker's copy of a file: its size, the SHA-256 of its first `size` bytes, and
-# how many custom sections named "livelab-precache" it has once compiled.
-PRECACHED_WASM = """async ([path, size]) => {
-    for (const name of await caches.keys()) {
-        const cache = await caches.open(name);
-        for (const request of await cache.keys()) {
-            if (new URL(request.url).pathname !== path) continue;
-            const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
-            const digest = await crypto.subtle.digest("SHA-256", bytes.slice(0, size));
-            const module = await WebAssembly.compile(bytes);
-            return {
-                size: bytes.length,
-                sha256: Array.from(new Uint8Array(digest),
-                    (b) => b.toString(16).padStart(2, "0")).join(""),
-                marks: WebAssembly.Module.customSections(module, "livelab-precache").length,
-            };
-        }
-    }
-    return null;
-}"""
 
 
-def test_a_first_visit_is_claimed_and_its_warm_up_compiles_the_precached_runtime(page, site):
-    # Who answered each request for pyodide.asm.wasm: the page's Python worker, the snapshot
-    # helper or the warm-up (by the script that asked), and whether the service worker did.
+def test_a_first_visit_is_claimed_and_the_next_load_runs_python_from_the_precache(page, site):
+    # Who asked for pyodide.asm.wasm (the page's Python worker or the snapshot helper, by the
+    # script that asked), and whether the service worker answered.
     answered: list[tuple[str, bool]] = []
 
     def on_response(response) -> None:
@@ -152,24 +131,18 @@ def test_a_first_visit_is_claimed_and_its_warm_up_compiles_the_precached_runtime
     page.goto(site.url(LESSON))
     wait_live(page)
     stored_snapshot(page)
-    warmed_up(page)
-    # The service worker took the first visit's page without a reload; the helper and then the
-    # warm-up, started after that, got the service worker's copy.
+    # The service worker took the first visit's page without a reload.
     assert controlled(page)
     assert ("worker.js", False) in answered, answered
-    assert ("snapshot-worker.js", True) in answered and ("warm-worker.js", True) in answered
-    # That copy is the served file plus one empty custom section, which changes no code.
-    served = (site.site_dir / WASM.lstrip("/")).read_bytes()
-    copy = page.evaluate(PRECACHED_WASM, [WASM, len(served)])
-    assert copy is not None
-    assert copy["sha256"] == hashlib.sha256(served).hexdigest()
-    assert copy["size"] > len(served) and copy["marks"] == 1, copy
-    # The next load runs Python from it, with the snapshot the helper made.
+    # The next load runs Python from the service worker's copy, with the snapshot the helper
+    # made, and starts no other interpreter.
     answered.clear()
     page.reload()
     wait_live(page)
     assert answered == [("worker.js", True)]
-    assert steps(page)["interpreter"]["from"] == "snapshot"
+    report = boot_report(page)
+    assert report["steps"]["interpreter"]["from"] == "snapshot"
+    assert [i["role"] for i in report["interpreters"]] == ["main"], report
 
 
 # ---- isolation and instant navigation at any address -------------------------------------
@@ -260,13 +233,12 @@ def test_a_changed_page_reaches_the_visit_after_next_without_mixing_builds(brows
         wait_live(first)
         precached(first)
         stored_snapshot(first)
-        warmed_up(first)
         first.close()
-        # The snapshot helper's and the warm-up's worker scripts were fetched under the service
-        # worker, so the browser checks /sw.js once more when those workers are idle. Rebuild
-        # after that check: a check that saw the new build would install it before the next
-        # visit, with no page of the old version left to keep it waiting.
-        served.wait_for("/sw.js", 3, seconds=15)
+        # A worker script fetched under the service worker (the snapshot helper's may be) makes
+        # the browser check /sw.js once more when that worker is idle. Rebuild after such a
+        # check: one that saw the new build would install it before the next visit, with no
+        # page of the old version left to keep it waiting.
+        served.wait_quiet("/sw.js", quiet=3, seconds=20)
 
         home = docs / "index.md"
         home.write_text(home.read_text(encoding="utf-8") + f"\n{news}\n", encoding="utf-8")
@@ -353,11 +325,15 @@ class CountingServer(ThreadingHTTPServer):
         self.isolated = isolated
         self.responses: list[list] = []
 
-    def wait_for(self, path: str, count: int, seconds: float) -> None:
-        """Until path has been answered count times, or seconds have passed."""
+    def wait_quiet(self, path: str, quiet: float, seconds: float) -> None:
+        """Until path has not been asked for in `quiet` seconds, or seconds have passed."""
         deadline = time.monotonic() + seconds
+        count, since = -1, time.monotonic()
         while time.monotonic() < deadline:
-            if sum(1 for answered, _, _ in self.responses if answered == path) >= count:
+            now = sum(1 for answered, _, _ in self.responses if answered == path)
+            if now != count:
+                count, since = now, time.monotonic()
+            elif time.monotonic() - since >= quiet:
                 return
             time.sleep(0.1)
 

@@ -56,18 +56,18 @@ function client(fields) {
   return { state: "ready", message: "", startedAt: 5, readyAt: 1500, bootMs: 1495, ...fields };
 }
 
-test("a first visit settles once the snapshot, .pyc files, NumPy files and warm-up are done", () => {
+test("a first visit settles once the snapshot, .pyc files and NumPy files are stored", () => {
   globalThis.caches = {}; // a browser with Cache Storage
   try {
     const phases = { ...FIRST_VISIT, pycs: 0, pycsFrom: undefined };
     let report = bootReport(client({ bootPhases: phases }));
     assert.equal(report.settled, false);
-    assert.deepEqual(report.later, { snapshot: null, pycs: null, numpy: null, warmup: null });
+    assert.deepEqual(report.later, { snapshot: null, pycs: null, numpy: null });
     assert.deepEqual(report.marks, { pyodide: 900, numpy: 1200, livelab: 1400 });
     const done = { snapshotStore: { bytes: 1, stored: 1, ms: 9 }, pycStore: { files: 3 } };
+    report = bootReport(client({ bootPhases: phases, ...done }));
+    assert.equal(report.settled, false); // NumPy's files are still being stored
     report = bootReport(client({ bootPhases: phases, ...done, numpyStore: { bytes: 2 } }));
-    assert.equal(report.settled, false); // the warm-up after the snapshot still runs
-    report = bootReport(client({ bootPhases: phases, ...done, numpyStore: {}, warmup: {} }));
     assert.equal(report.settled, true);
   } finally {
     delete globalThis.caches;
@@ -79,8 +79,7 @@ test("a reload that used what was stored leaves nothing for later", () => {
   try {
     const report = bootReport(client({ bootPhases: RELOAD }));
     const skipped = { skipped: true };
-    assert.deepEqual(report.later, { snapshot: skipped, pycs: skipped, numpy: skipped,
-      warmup: skipped });
+    assert.deepEqual(report.later, { snapshot: skipped, pycs: skipped, numpy: skipped });
     assert.equal(report.settled, true);
     assert.equal(report.steps.interpreter.from, "snapshot");
   } finally {
@@ -88,12 +87,12 @@ test("a reload that used what was stored leaves nothing for later", () => {
   }
 });
 
-test("a failed helper ends the wait: no warm-up follows it", () => {
+test("a failed helper ends the wait, and says why", () => {
   globalThis.caches = {};
   try {
     const report = bootReport(client({ bootPhases: { ...FIRST_VISIT },
       snapshotStore: { error: "no makeMemorySnapshot" }, numpyStore: { bytes: 1 } }));
-    assert.deepEqual(report.later.warmup, { skipped: true });
+    assert.deepEqual(report.later.snapshot, { error: "no makeMemorySnapshot" });
     assert.equal(report.settled, true);
   } finally {
     delete globalThis.caches;

@@ -9,7 +9,6 @@
 // the worker claims this page once it is active (sw.js).
 
 import { runtime } from "./runtime/page/client.js";
-import { underServiceWorker } from "./runtime/page/snapshot-helper.js";
 
 const ROOT = new URL("../../", import.meta.url); // this module is <root>/assets/livelab/offline.js
 
@@ -17,13 +16,10 @@ function register() {
   // updateViaCache "none": an update check asks the server for the Workbox scripts too, so a
   // new sw.js never runs with older Workbox builds that a host let the browser keep for a while.
   const options = { scope: ROOT.pathname, updateViaCache: "none" };
-  const registering = navigator.serviceWorker.register(new URL("sw.js", ROOT), options);
-  registering.catch((err) => {
+  navigator.serviceWorker.register(new URL("sw.js", ROOT), options).catch((err) => {
     // The site still works online; only offline use and isolation on plain hosts are lost.
     console.warn(`The site cannot be used offline here: ${err.message}`);
   });
-  // The snapshot helper of a first visit waits for the worker to control this page.
-  runtime.serviceWorker = underServiceWorker(registering);
 }
 
 function registerWhenLive(event) {

@@ -11,8 +11,8 @@
 //   page never mixes files of two builds; the next visit gets the new one. Once active it
 //   claims the open pages, which then are pages no version served: a first visit's, or one
 //   loaded past the service worker (a hard reload).
-// Compiled Python: Chromium keeps the code compiled from the precache's copy of
-//   pyodide.asm.wasm with that copy; the first visit's warm-up worker makes it (ownCopy).
+// Compiled Python: the precache's copy of pyodide.asm.wasm is the file as served, passed on
+//   untouched, so the browser keeps the code it compiles from it with that copy.
 // Isolation: every page and worker script served here says COOP same-origin and COEP
 //   require-corp, so on a host that cannot send those headers the page is cross-origin isolated
 //   from its second load. Other responses pass through untouched (see needsIsolation).
@@ -41,9 +41,6 @@ const ISOLATION = {
   "Cross-Origin-Resource-Policy": "same-origin",
 };
 const PRECACHE_PREFIX = "workbox-precache";
-// An empty custom section named "livelab-precache": id 0, its size, the name's length, the name.
-const MARK_NAME = new TextEncoder().encode("livelab-precache");
-const MARK = new Uint8Array([0, MARK_NAME.length + 1, MARK_NAME.length, ...MARK_NAME]);
 
 // Only documents and worker scripts need the headers: a page or worker is isolated by its own
 // response, and same-origin subresources need no CORP under COEP require-corp. Every other
@@ -79,15 +76,6 @@ async function integrityOf(bytes) {
   return `sha256-${btoa(String.fromCharCode(...digest))}`;
 }
 
-/** The bytes the server sent for a precached body: the wasm's copy less its MARK (ownCopy);
- * null when the MARK is not there. */
-function asServed(path, bytes) {
-  if (!path.endsWith("/pyodide.asm.wasm")) return bytes;
-  const start = bytes.length - MARK.length;
-  if (start < 0 || MARK.some((b, i) => bytes[start + i] !== b)) return null;
-  return bytes.subarray(0, start);
-}
-
 /**
  * Whether a cached response's body is what the build listed (integrity). It hashes a clone, so
  * the response itself is served as Cache Storage gave it (see NEEDS_ISOLATION); both read one
@@ -96,8 +84,7 @@ function asServed(path, bytes) {
 async function checkedBody(response, path, integrity) {
   const started = performance.now();
   const bytes = new Uint8Array(await response.clone().arrayBuffer());
-  const served = asServed(path, bytes);
-  const good = served !== null && (await integrityOf(served)) === integrity;
+  const good = (await integrityOf(bytes)) === integrity;
   counted(started, bytes.length, good ? null : path);
   return good;
 }
@@ -197,23 +184,7 @@ function serveTheSite() {
     },
     cacheDidUpdate: async ({ request }) => damaged.delete(new URL(request.url).pathname),
   };
-  // The precache's copy of pyodide.asm.wasm ends in the custom section MARK, which changes no
-  // code. Chromium compiles a module once per process and shares it by its bytes: without
-  // MARK, the warm-up worker that the first visit starts once this worker controls the page
-  // (runtime/page/snapshot-helper.js) would get the compiled module of the page's own worker, which
-  // came over HTTP, and nothing would be stored with this copy. With MARK, the warm-up
-  // compiles this copy itself (the snapshot helper before it compiles other bytes again,
-  // runtime/shared/start.js), Chromium stores that compiled code with it, and the first reload
-  // starts from it instead of compiling the 10 MB afresh.
-  const ownCopy = {
-    cacheWillUpdate: async ({ request, response }) => {
-      if (!response || response.status >= 400) return null; // as Workbox's own check
-      if (!request.url.endsWith("/pyodide.asm.wasm")) return response;
-      const body = new Blob([await response.arrayBuffer(), MARK], { type: "application/wasm" });
-      return rebuilt(response, body);
-    },
-  };
-  const precache = new precaching.PrecacheController({ plugins: [revalidate, ownCopy, checked] });
+  const precache = new precaching.PrecacheController({ plugins: [revalidate, checked] });
   precache.addToCacheList(BUILD.precache);
   self.addEventListener("install", (event) => precache.install(event));
   // Claimed pages are served from the precache from then on; a first visit's page, which

@@ -4,20 +4,17 @@
 // the PRELOAD imports and the copy of the memory, then storing it, cost a cold visit
 // 10-35 % of its time when the page's own worker did them before loading NumPy.
 //
-// It boots its own interpreter (the files come from the HTTP cache the first boot filled),
-// stores the snapshot, reports, and is ended by the client. It compiles pyodide.asm.wasm from
-// its bytes: Chromium keeps the compiled code of a streamed wasm file once, and this full
-// start's code is not what a reload runs; the warm-up worker after it (warm-worker.js) boots
-// as a reload does, and Chromium keeps that code instead.
+// It boots its own interpreter (the files come from the HTTP cache the first boot filled, and
+// the compiled pyodide.asm.wasm is the page worker's: the browser shares a module by its
+// bytes), stores the snapshot, reports, and is ended by the client.
 // Out: {type: "snapshot-stored", bytes, stored, ms} | {type: "snapshot-stored", error}
 //      (bytes: the memory's size; stored: the bytes stored, without zero pages; ms: from the
 //      start of this worker until the snapshot was stored)
 
 import { fetchOk } from "../shared/downloads.js";
 import { makeSnapshot, snapshotKey, storeSnapshot } from "../shared/snapshot.js";
-import { KEEPS_COMPILED_WASM } from "../shared/engine.js";
 import { snapshotOptions } from "../shared/pyodide-private.js";
-import { compileFromBytes, startPython } from "../shared/start.js";
+import { startPython } from "../shared/start.js";
 
 const ASSETS = new URL("../../", import.meta.url);
 
@@ -26,7 +23,6 @@ async function make() {
   const manifest = await (await fetchOk(new URL("manifest.json", ASSETS))).json();
   const indexURL = new URL(manifest.pyodide, ASSETS).href;
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  if (KEEPS_COMPILED_WASM) compileFromBytes();
   const pyodide = await startPython(loadPyodide, { indexURL, ...snapshotOptions() });
   const snapshot = makeSnapshot(pyodide);
   const stored = await storeSnapshot(snapshotKey(manifest), snapshot);

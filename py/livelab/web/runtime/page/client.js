@@ -25,14 +25,13 @@
 //
 // Snapshot: a boot that found no memory snapshot to restore says so (bootPhases.snapshot is
 // "deferred"); once it is live and no request waits, a helper worker (snapshot-worker.js)
-// makes and stores one for the next page load, then ends. One helper per tab at most; on a
-// first visit it waits for the service worker (snapshot-helper.js). In Chromium a warm-up
-// worker follows it (warm-worker.js), so that the compiled code kept is a reload's.
+// makes and stores one for the next page load, then ends. One helper per tab at most
+// (snapshot-helper.js).
 
 import { adoptEarlyWorker } from "./early.js";
 import { nextIndex } from "./next-request.js";
-import { bootReport, started as noteInterpreter } from "./report.js";
-import { runSnapshotHelper, runWarmup } from "./snapshot-helper.js";
+import { bootReport, noteStored, started as noteInterpreter } from "./report.js";
+import { makeSnapshot } from "./snapshot-helper.js";
 import { stopping } from "./stopping.js";
 import { refusedOf } from "../shared/downloads.js";
 import { RuntimeError, WORKER_FAILED, explainStop, refusedMessage, stall } from "../shared/stops.js";
@@ -74,10 +73,6 @@ class Runtime extends EventTarget {
     this.skipSnapshot = false;
     this.snapshotWanted = false; // a boot asked for a snapshot; the helper has not started
     this.snapshotHelper = null; // {startedAt} once the helper started
-    this.warmup = null; // after the helper stored a snapshot: {ms} or {error} (runWarmup)
-    // Set by offline.js when it registers the service worker: resolves once that controls
-    // the page, or will not soon (snapshot-helper.js underServiceWorker).
-    this.serviceWorker = null;
     if (this.main) this.start();
     else this.state = "idle";
   }
@@ -166,12 +161,8 @@ class Runtime extends EventTarget {
       this.restoring = message.fromSnapshot;
       const { phase, loaded, total } = message;
       this.setProgress({ phase, loaded, total });
-    } else if (message.type === "pycs-stored") {
-      const { files, bytes, ms, error } = message;
-      this.pycStore = error ? { error } : { files, bytes, ms };
-    } else if (message.type === "numpy-stored") {
-      const { bytes, ms, error } = message;
-      this.numpyStore = error ? { error } : { bytes, ms };
+    } else if (message.type === "pycs-stored" || message.type === "numpy-stored") {
+      noteStored(this, message);
     } else if (message.type === "ready") {
       clearTimeout(this.bootTimer);
       this.readyAt = performance.now(); // ms after navigation start; bench/ reports it
@@ -243,7 +234,7 @@ class Runtime extends EventTarget {
   pump() {
     if (this.state !== "ready" || this.running) return;
     if (this.queue.length === 0) {
-      if (this.snapshotWanted) this.makeSnapshot();
+      if (this.snapshotWanted) makeSnapshot(this);
       return;
     }
     const request = this.queue.splice(nextIndex(this.queue), 1)[0];
@@ -259,21 +250,6 @@ class Runtime extends EventTarget {
     // one may come before the worker begins it, so the worker leaves the buffer alone.
     if (this.interrupt) this.interrupt[0] = 0;
     this.worker.postMessage(request.message);
-  }
-
-  /** Have the helper worker make and store a snapshot (snapshot-helper.js). */
-  makeSnapshot() {
-    this.snapshotWanted = false;
-    this.snapshotHelper = { startedAt: null };
-    const started = () => {
-      this.snapshotHelper.startedAt = performance.now();
-      noteInterpreter("snapshot");
-    };
-    runSnapshotHelper(this.serviceWorker ?? Promise.resolve(), started).then((result) => {
-      this.snapshotStore ??= result;
-      if (result.error) return;
-      runWarmup(() => noteInterpreter("warm-up")).then((warm) => (this.warmup = warm));
-    });
   }
 
   /** How this tab's Python started and what it did since (report.js); the main client's. */

@@ -12,10 +12,10 @@
 //                           unzipped, downloaded, numpy, livelab
 //   later                   the work a first visit leaves for afterwards, each null until done:
 //                           snapshot {bytes, stored, ms} (the helper worker), pycs {files,
-//                           bytes, ms}, numpy {bytes, ms}, warmup {ms}; {error} when it failed,
+//                           bytes, ms}, numpy {bytes, ms}; {error} when it failed,
 //                           {skipped: true} when it does not apply
 //   interpreters            every Python interpreter this tab started, in order: {role, at}
-//                           (role: "main", "snapshot", "warm-up", "scratch", "runner")
+//                           (role: "main", "snapshot", "scratch", "runner")
 //   settled                 the boot is live and nothing it started is still running
 
 import { stepsOf } from "../shared/boot-plan.js";
@@ -26,6 +26,12 @@ export const interpreters = [];
 /** Note an interpreter's start. */
 export function started(role) {
   interpreters.push({ role, at: Math.round(performance.now()) });
+}
+
+/** Keep what a worker reported it stored after its boot: .pyc files or NumPy's files. */
+export function noteStored(runtime, { type, files, bytes, ms, error }) {
+  if (type === "pycs-stored") runtime.pycStore = error ? { error } : { files, bytes, ms };
+  else runtime.numpyStore = error ? { error } : { bytes, ms };
 }
 
 /** Which later work this boot leaves, by its phases: true where it is still to come. */
@@ -46,12 +52,10 @@ export function bootReport(runtime) {
   );
   delete marks.pycs; // a count, not a time
   const expected = laterWork(phases, Boolean(globalThis.caches));
-  const helped = expected.snapshot && !runtime.snapshotStore?.error;
   const later = {
     snapshot: expected.snapshot ? (runtime.snapshotStore ?? null) : { skipped: true },
     pycs: expected.pycs ? (runtime.pycStore ?? null) : { skipped: true },
     numpy: expected.numpy ? (runtime.numpyStore ?? null) : { skipped: true },
-    warmup: helped ? (runtime.warmup ?? null) : { skipped: true },
   };
   const ready = runtime.state === "ready" || runtime.state === "busy";
   return {

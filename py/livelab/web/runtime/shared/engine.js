@@ -3,7 +3,3 @@
 // worker works well (numpy.js HELPER_WORKS). A module of its own, without side effects, so
 // that the page can import it as well as the workers (start.js wraps WebAssembly's functions).
 export const CHROMIUM = Boolean(globalThis.navigator?.userAgentData);
-
-/** Chromium, the one engine here that keeps compiled WebAssembly with a streamed file
- * (snapshot-worker.js compiles from bytes there, snapshot-helper.js runWarmup). */
-export const KEEPS_COMPILED_WASM = CHROMIUM;

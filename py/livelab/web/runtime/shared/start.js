@@ -6,27 +6,6 @@
 // instantiation ourselves turns that into an error (a boot error on the page). One watcher
 // for the worker's life: a boot that falls back to a second loadPyodide is watched again.
 let wasmFailed = () => {};
-let fromBytes = false;
-// An empty custom section (id 0, size, name length, name) that compileFromBytes adds.
-const NAME = new TextEncoder().encode("livelab-not-kept");
-const SECTION = new Uint8Array([0, NAME.length + 1, NAME.length, ...NAME]);
-
-/**
- * Compile pyodide.asm.wasm from its bytes, with SECTION added, not as it streams in: Chromium
- * then keeps no compiled code with the file, and since it shares a compiled module by its
- * bytes, the next worker that streams the file compiles it anew (snapshot-worker.js says why).
- */
-export function compileFromBytes() {
-  fromBytes = true;
-}
-
-async function bytesWithSection(source) {
-  const bytes = new Uint8Array(await (await source).arrayBuffer());
-  const all = new Uint8Array(bytes.length + SECTION.length);
-  all.set(bytes);
-  all.set(SECTION, bytes.length);
-  return all;
-}
 const instantiate = WebAssembly.instantiate.bind(WebAssembly);
 const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
 
@@ -36,7 +15,6 @@ const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
  * forever. Such a response's body was not read, so it is compiled from its bytes instead.
  */
 async function instantiateAnyType(source, imports) {
-  if (fromBytes) return instantiate(await bytesWithSection(source), imports);
   try {
     return await instantiateStreaming(source, imports);
   } catch (err) {

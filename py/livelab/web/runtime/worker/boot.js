@@ -32,11 +32,10 @@
 
 import { Downloads, fetchOk, RefusedFile, refusedOf } from "../shared/downloads.js";
 import { numpyFiles, storeNumpyFiles, wheelAgain } from "./numpy.js";
-import { AFTER_RESTORE_CODE, dropSnapshot, findSnapshot, snapshotKey } from "../shared/snapshot.js";
+import { dropSnapshot, findSnapshot, snapshotKey } from "../shared/snapshot.js";
 import { builtPycs, dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
 import { earlyManifest, failedScript, SKIP_STORED, takeWasmFetch } from "./head-start.js";
-import { restoreOptions, wasRestored } from "../shared/pyodide-private.js";
-import { startPython } from "../shared/start.js";
+import { interpreter, loadNumpy } from "./interpreter.js";
 import { refusedMessage } from "../shared/stops.js";
 import {
   canInstallWheel, engineOnly, installWheel, PACKAGE_DIR, protect, unzip, writeFiles,
@@ -107,57 +106,6 @@ function reportProgress() {
 function enterStep(name) {
   bootStep = name;
   reportProgress();
-}
-
-/**
- * The interpreter, restored from the stored snapshot when there is a good one, else started
- * the normal way. Sets phases.snapshot ("restored", "deferred": a helper is to make one,
- * "none": no Cache Storage, "unsupported": this Pyodide ignored the snapshot) and, when a
- * restore failed, phases.snapshotError.
- */
-async function interpreter(loadPyodide, indexURL, stored, phases, mark) {
-  const found = await stored;
-  if (found) {
-    fromSnapshot = true;
-    reportProgress();
-    try {
-      // loadPyodide awaits the snapshot's bytes only after it has started fetching and
-      // compiling pyodide.asm.wasm: reading and checking them overlaps that.
-      found.bytes.then(() => mark("snapshotRead"), () => {});
-      const options = { indexURL, ...restoreOptions(found.bytes) };
-      const pyodide = await startPython(loadPyodide, options);
-      if (!wasRestored(pyodide)) {
-        // A Pyodide without _loadSnapshot started the normal way: go on with it, and make
-        // no snapshot for it again.
-        phases.snapshot = "unsupported";
-        phases.snapshotError = "this Pyodide did not restore the snapshot";
-        return pyodide;
-      }
-      pyodide.runPython(AFTER_RESTORE_CODE);
-      phases.snapshot = "restored";
-      return pyodide;
-    } catch (err) {
-      // A snapshot that cannot be restored is dropped; the normal boot below follows, and
-      // the client has a new one made.
-      phases.snapshotError = String(err && err.message ? err.message : err);
-      await dropSnapshot().catch(() => {});
-    }
-  }
-  // No snapshot is made here: the client has a helper worker make one once this boot is
-  // live (snapshot-worker.js), so a cold visit boots like a bare Pyodide.
-  const pyodide = await startPython(loadPyodide, { indexURL });
-  phases.snapshot = globalThis.caches ? "deferred" : "none";
-  return pyodide;
-}
-
-/** NumPy the way Pyodide loads a package, for a Pyodide without what installWheel uses. */
-async function loadNumpy(pyodide) {
-  const errors = [];
-  await pyodide.loadPackage("numpy", {
-    messageCallback: () => {},
-    errorCallback: (message) => errors.push(message),
-  });
-  if (!pyodide.loadedPackages.numpy) throw new Error(errors.join("; ") || "no reason given");
 }
 
 /** The large downloads to count, URL -> size (0 when the manifest does not say). */
@@ -243,7 +191,13 @@ export async function boot({ withCourse = true } = {}) {
   // A missing python_stdlib.zip ends in "Program terminated with exit(1)": also a download.
   const pyodide = await step(
     runtimeFiles,
-    () => interpreter(loadPyodide, indexURL, stored, phases, mark),
+    () => {
+      const restoring = () => {
+        fromSnapshot = true;
+        reportProgress();
+      };
+      return interpreter({ loadPyodide, indexURL, stored, phases, mark, restoring });
+    },
     runtime,
   );
   // Pyodide only logs a standard library that did not come, and goes on without it: a restored
