@@ -11,6 +11,8 @@ checks before the click are left out.
              made then)
   result_ms  click -> the view for the new seed is shown (what issue 32 asks within 0.2 s)
   lost       the view for the new seed never came (LOST_AFTER_MS): the input was lost
+  input_to_result_ms (in the medians) the input -> its view: the lab's own share, apart from
+             Material fetching and putting in the page
 
 Two moments, each in a fresh browser profile per round:
   first     right after a first visit: the lesson's first lab view, then at once the click,
@@ -19,7 +21,7 @@ Two moments, each in a fresh browser profile per round:
   settled   once that work is over, the lesson loaded again (its worker restored from the
             stored snapshot) and SETTLE_S later, the click
 
-bench/startup.py calls page_change_round; run alone:
+For bench/startup.py: page_change_round (one fresh profile) and summary (medians); alone:
   .venv/bin/python bench/page_change.py [--rounds N]
 """
 
@@ -141,6 +143,10 @@ def summary(rounds: list[dict]) -> dict:
         out[moment] = {
             "usable_ms": statistics.median(s["usable_ms"] for s in done) if done else None,
             "result_ms": statistics.median(s["result_ms"] for s in done) if done else None,
+            # The part after the input: what the lab itself takes to answer.
+            "input_to_result_ms": (
+                statistics.median(s["result_ms"] - s["usable_ms"] for s in done) if done else None
+            ),
             "lost": len(samples) - len(done),
         }
     return out
