@@ -57,12 +57,15 @@ async function typesetMath() {
   const linked = linkedElement();
   const before = linked?.getBoundingClientRect().top;
   const target = Math.abs(before) < globalThis.innerHeight / 2 ? linked : null;
-  const scrolled = globalThis.scrollY;
-  const { typeset } = await import("./math.js");
-  typeset();
-  if (target?.isConnected && globalThis.scrollY === scrolled) {
-    globalThis.scrollBy(0, target.getBoundingClientRect().top - before);
-  }
+  let scrolled = globalThis.scrollY;
+  const { typesetPage } = await import("./math.js");
+  // A slice at a time (math.js), the target put back after each.
+  await typesetPage(() => {
+    if (target?.isConnected && globalThis.scrollY === scrolled) {
+      globalThis.scrollBy(0, target.getBoundingClientRect().top - before);
+      scrolled = globalThis.scrollY;
+    }
+  });
 }
 
 async function mountAll() {
@@ -87,7 +90,10 @@ async function mountAll() {
   for (const name of new Set(elements.map((el) => el.dataset.livelab))) {
     if (!imported.has(name)) loadWidget(name).catch(() => {}); // a failure shows when awaited
   }
-  for (const el of elements) {
+  // Widgets whose module is here mount first, those that call Python first of all: after a
+  // page change a lab's first request does not wait for the widgets above it (issue 32).
+  const order = (el) => (imported.has(el.dataset.livelab) ? 0 : 2) + (el.matches(NEEDS_PYTHON) ? 0 : 1);
+  for (const el of [...elements].sort((a, b) => order(a) - order(b))) {
     if (mounted.has(el)) continue;
     mounted.set(el, () => {});
     const name = el.dataset.livelab;
