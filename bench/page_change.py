@@ -92,13 +92,10 @@ WATCH = """([seed, lostAfter, target, id]) => {
 }"""
 
 
-# Whether this tab's first-visit work is over: the snapshot helper and the warm-up after it
-# ended (or were not needed), and the .pyc files were stored (or came with the boot).
+# Whether this tab's first-visit work is over (the boot report, runtime/page/report.js).
 SETTLED = """async () => {
   const { runtime } = await import("/assets/livelab/runtime/page/client.js");
-  const phases = runtime.bootPhases ?? {};
-  const helped = phases.snapshot !== "deferred" || runtime.snapshotStore?.error || runtime.warmup;
-  return Boolean(runtime.state === "ready" && helped && (runtime.pycStore || phases.pycs));
+  return runtime.report().settled;
 }"""
 
 
