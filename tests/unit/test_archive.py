@@ -10,6 +10,7 @@ fails there; a file it never reads is build-only code riding along to every stud
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -77,8 +78,9 @@ def read_by_the_worker(files: Path, modules: list[str], tmp_path: Path) -> list[
             (only_numpy / name).symlink_to(installed.parent / name)
     # -I -S: no PYTHONPATH, no site-packages, so neither this checkout nor any other package;
     # -B: no .pyc files written beside the archive's sources.
+    args = [str(files), str(only_numpy), json.dumps(modules)]
     done = subprocess.run(
-        [sys.executable, "-I", "-S", "-B", "-c", WORKER, str(files), str(only_numpy), json.dumps(modules)],
+        [sys.executable, "-I", "-S", "-B", "-c", WORKER, *args],
         capture_output=True,
         text=True,
         timeout=300,
@@ -95,6 +97,23 @@ def test_the_archive_holds_no_build_only_code(archive):
     assert [n for n in names if n.rsplit("/", 1)[-1] in BUILD_ONLY] == []
     assert [n for n in names if "answer_vectors" in n or n.startswith("tests/")] == []
     assert [n for n in names if n.endswith(".cases.json")] == []  # replay data: build, tests
+
+
+def test_no_file_in_the_archive_imports_the_build_package(archive):
+    """Not even inside a function that only the build calls: it would fail in the browser."""
+    with zipfile.ZipFile(archive) as zipped:
+        sources = {n: zipped.read(n) for n in zipped.namelist() if n.endswith(".py")}
+    upward = []
+    for name, source in sources.items():
+        for node in ast.walk(ast.parse(source, name)):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                targets = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            else:
+                continue
+            upward += [f"{name}:{node.lineno}" for t in targets if t.startswith("livelab.builder")]
+    assert upward == []
 
 
 def test_the_worker_finds_every_import_in_the_archive_and_reads_all_it_holds(archive, tmp_path):
