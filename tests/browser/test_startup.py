@@ -32,7 +32,7 @@ NUMPY_STORED = f"async () => (await import('{CLIENT}')).runtime.numpyStore"
 WARMED_UP = f"async () => (await import('{CLIENT}')).runtime.warmup"
 STALL = re.compile("Python could not start because its download stalled")
 
-# Every standard module in sys.modules that did not come from the snapshot: what PRELOAD
+# Every standard module in sys.modules that did not come from the snapshot: what the preload
 # misses. NumPy's, our package's and modules built from .so files cannot be in it.
 MISSING_FROM_SNAPSHOT = """import sys
 own = ("numpy", "livelab", "labs", "_cython", "cython_runtime")  # labs: the course, after NumPy
