@@ -207,11 +207,8 @@ RUN_FIELDS = ("batch", "tokens", "seed")
 def body(values: dict, marks: Marks) -> str:
     """Config form, buttons and summary beside the figure, for one modern block lab."""
     if marks.view.get("error"):
-        from livelab.builder.fences import (
-            FenceError,  # build-only; a fence must not ship a broken config
-        )
-
-        raise FenceError(marks.view["error"])
+        # A fence must not ship a broken config: the build reports this as the fence's error.
+        raise ValueError(marks.view["error"])
     params = PARAMS
     summary_id = attr(marks.dom_id("summary"))
     shipped = {name: params[name].default for name in CONFIG_FIELDS}

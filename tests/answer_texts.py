@@ -1,8 +1,8 @@
 """What students might type, per spec, for the shared numeric-answer vectors.
 
-Chosen to run every line of livelab.answer_text, answer_vector and answers (test_answer_vectors
-checks that) and the places where JavaScript and Python could part: whitespace sets,
-characters outside the Basic Multilingual Plane, object keys such as "constructor",
+Chosen to run every line of livelab.builder.answer_text, answer_vector and answers
+(test_answer_vectors checks that) and the places where JavaScript and Python could part:
+whitespace sets, characters outside the Basic Multilingual Plane, object keys such as "constructor",
 rounding of long numbers, overflow edges, half-way cases of the "g" format in messages, and
 the tolerance and "close" edges of every number of decimals a fence may ask for (0 to 8).
 """

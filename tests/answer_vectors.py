@@ -1,4 +1,4 @@
-"""The shared numeric-answer vectors: what is typed, and what livelab.answers says about it.
+"""The shared numeric-answer vectors: what is typed, and what livelab.builder.answers says about it.
 
 tests/answer_vectors.json is replayed by CPython (tests/unit/test_answer_vectors.py),
 by Node (tests/js/numeric.test.mjs) and by Chromium (tests/browser/test_questions.py), so
@@ -14,7 +14,7 @@ import json
 import re
 from pathlib import Path
 
-from livelab.answers import NumericSpec, grade_numeric
+from livelab.builder.answers import NumericSpec, grade_numeric
 from livelab.builder.fences import parse_body
 from livelab.builder.kinds.numeric import KIND as NUMERIC
 from livelab.builder.kinds.numeric import NumericQuestion
@@ -26,8 +26,8 @@ DOCS = ROOT / "docs"
 EXAMPLE = re.compile(r"^````.*?^````", re.MULTILINE | re.DOTALL)  # a fence shown, not used
 FENCE = re.compile(r"^```numeric\n(.*?)^```", re.MULTILINE | re.DOTALL)
 ABOUT = (
-    "Typed numeric answers and what livelab.answers.grade_numeric says about them. Replayed "
-    "by tests/unit/test_answer_vectors.py (CPython), tests/js/numeric.test.mjs (Node) and "
+    "Typed numeric answers and what livelab.builder.answers.grade_numeric says about them. "
+    "Replayed by tests/unit/test_answer_vectors.py (CPython), tests/js/numeric.test.mjs (Node) and "
     "tests/browser/test_questions.py (Chromium). Generated from the Python grader: "
     "LIVELAB_UPDATE_VECTORS=1 .venv/bin/python -m pytest tests/unit/test_answer_vectors.py"
 )

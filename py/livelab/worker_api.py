@@ -2,7 +2,8 @@
 
 Arguments and results cross the JavaScript boundary as JSON strings, so no proxies leak and
 the same functions are easy to test in CPython. Errors come back as data, never raised, in
-one shape (error_reply): {"error": {type, message, line, column, deep, asleep}}; a stop
+one shape (error_reply, which the worker copies for its own: error_shape):
+{"error": {type, message, line, column, deep, asleep}}; a stop
 (KeyboardInterrupt, raised by the runtime) has type "KeyboardInterrupt", deep true when
 it caught a runaway recursion and asleep true when it caught the code in time.sleep.
 
@@ -94,6 +95,13 @@ def error_reply(
         "deep": deep,
         "asleep": asleep,
     }
+
+
+def error_shape() -> str:
+    """error_reply with an empty type and message, as JSON: the worker copies it once at boot
+    (web/runtime/worker/worker.js) for the errors it makes itself, so every error has this one
+    shape, also after a crash, when Python can answer nothing more."""
+    return _dumps(error_reply("", ""))
 
 
 def error_data(exc: BaseException, filename: str = STUDENT_FILE) -> dict:

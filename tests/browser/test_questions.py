@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from livelab import grading
-from livelab.answers import NumericSpec
+from livelab.builder.answers import NumericSpec
 from livelab.questions import load_blanks
 from tests.answer_vectors import close_readings, expand, load
 from tests.browser.conftest import forget_the_student

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
+from livelab.worker_api import error_reply
 from tests.harness import block_until_lifted
 
 LESSON = "level-19/modern-blocks/"
@@ -251,6 +252,52 @@ def test_student_errors_come_back_with_their_line(page, site):
     page.goto(site.url(LESSON))
     wait_live(page)
     assert run_in_runtime(page, "x = [1,\n").startswith("SyntaxError")
+
+
+# A scratchpad worker started by hand, its raw replies collected: an error Python makes (a
+# call with an argument it does not take), errors the worker makes itself (a call its role does
+# not answer; a Python exception that escapes the call), and a crash after which Pyodide can
+# run nothing more (a read far outside WebAssembly's memory).
+RAW_ERRORS = """async (url) => {
+    const worker = new Worker(url + "#scratch", { type: "module" });
+    const replies = new Map();
+    worker.onmessage = ({ data }) => {
+        if (data.type === "error" || data.type === "result") replies.get(data.id)?.(data);
+    };
+    const ask = (id, name, args) => new Promise((resolve) => {
+        replies.set(id, resolve);
+        worker.postMessage({ id, type: "call", name, args });
+    });
+    const code = (text) => ({ code: text });
+    try {
+        return [
+            await ask(1, "scratch_run", { nope: 1 }),
+            await ask(2, "code_execute", {}),
+            await ask(3, "scratch_run", code("raise GeneratorExit('escaped')")),
+            await ask(4, "scratch_run", code("import ctypes\\nctypes.string_at(2**32 - 8, 64)")),
+        ];
+    } finally {
+        worker.terminate();
+    }
+}"""
+
+
+def test_every_error_has_pythons_error_reply_shape_even_after_a_crash(page, site):
+    page.goto(site.url(LESSON))
+    replies = page.evaluate(RAW_ERRORS, site.url("/assets/livelab/runtime/worker/worker.js"))
+    fields = set(error_reply("", ""))
+    assert [reply["type"] for reply in replies] == ["error"] * 4, replies
+    errors = [reply["error"] for reply in replies]
+    assert [error["type"] for error in errors] == [
+        "TypeError",
+        "ProtocolError",
+        "GeneratorExit",
+        "RuntimeCrashed",
+    ], errors
+    assert [set(error) for error in errors[:3]] == [fields] * 3, errors
+    assert set(errors[3]) == fields | {"fatal"} and errors[3]["fatal"] is True, errors[3]
+    assert errors[1] == {**error_reply("", ""), **errors[1]}  # the defaults, as Python gives
+    assert "does not answer code_execute" in errors[1]["message"]
 
 
 def test_a_failed_pyodide_load_says_so_and_retry_recovers(page, site):

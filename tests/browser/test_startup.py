@@ -33,7 +33,7 @@ CHAPTER = "level-19/worked-examples/"
 SNAPSHOT = "/assets/livelab/runtime/shared/snapshot.js"
 STALL = re.compile("Python could not start because its download stalled")
 
-# Every standard module in sys.modules that did not come from the snapshot: what PRELOAD
+# Every standard module in sys.modules that did not come from the snapshot: what the preload
 # misses. NumPy's, our package's and modules built from .so files cannot be in it.
 MISSING_FROM_SNAPSHOT = """import sys
 own = ("numpy", "livelab", "labs", "_cython", "cython_runtime")  # labs: the course, after NumPy

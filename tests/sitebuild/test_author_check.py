@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from livelab.answers import NumericSpec
+from livelab.builder.answers import NumericSpec
 from livelab.builder.check import replay_in_python
 from livelab.builder.kinds.numeric import KIND as NUMERIC
 from tests.harness import config_for_docs

@@ -112,6 +112,16 @@ def test_the_site_serves_pyodides_standard_library_with_the_modules_a_visit_impo
         assert compiled[name][4] == 0b01, name
 
 
+def test_the_manifest_lists_the_standard_modules_a_visit_imports_for_the_memory_snapshot(site):
+    preload = json.loads((site / "assets/livelab/manifest.json").read_text())["preload"]
+    # Ours and NumPy's imports (json, dataclasses; hashlib for the state check), as the
+    # standard library's own names; Pyodide's own start (typing, inspect) needs no preload.
+    assert {"json", "dataclasses", "hashlib", "_json"} <= set(preload), preload
+    assert not {"typing", "inspect"} & set(preload), preload
+    stdlib = sys.stdlib_module_names
+    assert [n for n in preload if n.split(".")[0] not in stdlib and "sysconfigdata" not in n] == []
+
+
 def test_the_rope_lab_is_rendered_with_numbers_computed_at_build_time(site):
     page = (site / "level-19/modern-blocks/index.html").read_text(encoding="utf-8")
     match = re.search(r'<article [^>]*data-lab="rope"[^>]*data-params="([^"]*)"', page)

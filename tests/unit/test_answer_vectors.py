@@ -14,11 +14,11 @@ from types import CodeType, ModuleType
 
 import pytest
 
-import livelab.answer_lexicon
-import livelab.answer_text
-import livelab.answer_vector
-import livelab.answers
-from livelab.answers import NumericSpec, grade_numeric
+import livelab.builder.answer_lexicon
+import livelab.builder.answer_text
+import livelab.builder.answer_vector
+import livelab.builder.answers
+from livelab.builder.answers import NumericSpec, grade_numeric
 from tests.answer_vectors import (
     VECTORS,
     course_specs,
@@ -32,7 +32,12 @@ from tests.answer_vectors import (
 
 VECTOR_FILE = load()
 CASES = VECTOR_FILE["cases"]
-GRADER = (livelab.answer_lexicon, livelab.answer_text, livelab.answer_vector, livelab.answers)
+GRADER = (
+    livelab.builder.answer_lexicon,
+    livelab.builder.answer_text,
+    livelab.builder.answer_vector,
+    livelab.builder.answers,
+)
 # The one line no typed text reaches: take() always follows a peek() that found a token.
 UNREACHED = {("take", "raise self.fail(READABLE)")}
 NOT_GRADING = {"to_json"}  # the spec as the page carries it

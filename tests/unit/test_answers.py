@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from livelab.answer_text import MAX_DEPTH, MAX_LENGTH
-from livelab.answers import NumericSpec, grade_numeric, read_number, read_vector
+from livelab.builder.answer_text import MAX_DEPTH, MAX_LENGTH
+from livelab.builder.answers import NumericSpec, grade_numeric, read_number, read_vector
 
 PREFIX = {"correct": "Correct. ", "wrong": "Not yet. ", "unreadable": ""}
 SENTENCE = re.compile(r"^[A-Z“].*[.?]$", re.DOTALL)

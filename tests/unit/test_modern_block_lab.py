@@ -202,3 +202,16 @@ def test_every_accepted_config_is_one_the_kernels_accept():
 def test_an_empty_field_is_refused_with_its_name():
     with pytest.raises(ValueError, match="hidden_size needs a number"):
         lab_view("modern_block", {"hidden_size": None})
+
+
+def test_a_lab_fence_whose_config_the_kernels_refuse_fails_the_build_naming_the_fence():
+    from livelab.builder.fences import FenceContext, custom_fences
+
+    context = FenceContext()
+    context.start("level-19/modern-blocks.md")
+    fence = next(entry for entry in custom_fences(context) if entry["name"] == "lab")
+    shown = fence["format"]("lab: modern_block\nid: block\nquery_heads: 4\n", "lab", "", {}, None)
+    (error,) = context.errors
+    assert error.startswith("level-19/modern-blocks.md: lab fence id 'block': ")
+    assert "query_heads * head_dim = 4 * 4 = 16 must equal hidden_size = 12" in error
+    assert 'role="alert"' in shown and "data-lab=" not in shown

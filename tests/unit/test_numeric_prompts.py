@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from livelab.answers import grade_numeric
+from livelab.builder.answers import grade_numeric
 from livelab.builder.kinds.numeric import KIND as NUMERIC
 from livelab.builder.kinds.numeric import NumericQuestion
 

@@ -19,6 +19,7 @@ from livelab.builder.fetch import (
     Runtime,
     sha256_of,
 )
+from livelab.questions import CASES_SUFFIX
 
 __all__ = [
     "AssetError",
@@ -65,17 +66,22 @@ def boot_facts(pyodide_dir: Path, wheel_name: str, archive: Path) -> dict:
     return {"runtime": digest.hexdigest()[:16], "sizes": sizes}
 
 
-# Subpackages that never go into the archive: builder/ runs only at build time, and web/ (the
-# browser's JavaScript and CSS) is copied into the site as files of its own.
+# Subpackages that never go into the archive: builder/ runs only at build time (the Python
+# numeric grader among it: the page grades with web/grading/), and web/ (the browser's
+# JavaScript and CSS) is copied into the site as files of its own.
 NOT_IN_ARCHIVE = {"builder", "web"}
 
 
 def _browser_files(folder: Path, skipped: frozenset[str] = frozenset()) -> list[Path]:
-    """A package's files that run in the browser: .py and .json outside the skipped folders."""
+    """A package's files that run in the browser: .py and .json outside the skipped folders,
+    but a code question's replay data (<name>.cases.json), which only the build and the tests
+    read: the author check sends its blanks to the browser itself."""
     files = []
     for path in sorted(folder.rglob("*")):
         rel = path.relative_to(folder)
         if rel.parts[0] in skipped or "__pycache__" in rel.parts:
+            continue
+        if path.name.endswith(CASES_SUFFIX):
             continue
         if path.is_file() and path.suffix in {".py", ".json"}:
             files.append(path)

@@ -5,10 +5,11 @@
 // any call can reach), and livelab.worker_api lists and compiles the sources, as after a
 // first visit (runtime/worker/pycache.js). The files are written in the layout of stored.js.
 // Then Pyodide's python_stdlib.zip is written again with every module imported by then as
-// bytecode (stdlib_pyc.py), to <stdlib out>.
+// bytecode (stdlib_pyc.py), to <stdlib out>, and the standard modules imported since Pyodide's
+// own start (the memory snapshot's preload, runtime/shared/snapshot.js) to <preload out>.
 //
 // node bytecode.mjs <pyodide dir> <numpy wheel> <package archive> <modules JSON> <out file>
-//   <stdlib out>
+//   <stdlib out> <preload out>
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -16,10 +17,11 @@ import { pathToFileURL } from "node:url";
 import { packFiles } from "../web/runtime/shared/stored.js";
 import { installWheel, PACKAGE_DIR, sha256, unzip, writeFiles } from "../web/runtime/shared/unpack.js";
 
-const [pyodideDir, wheelPath, archivePath, modulesJson, outPath, stdlibPath] =
+const [pyodideDir, wheelPath, archivePath, modulesJson, outPath, stdlibPath, preloadPath] =
   process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(`${pyodideDir}/pyodide.mjs`).href);
 const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, stdout: () => {}, stderr: () => {} });
+const started = pyodide.runPython("import sys\nfrozenset(sys.modules)"); // a Python set
 
 const wheel = readFileSync(wheelPath);
 const wheelBytes = wheel.buffer.slice(wheel.byteOffset, wheel.byteOffset + wheel.byteLength);
@@ -41,6 +43,8 @@ const STDLIB = "/lib/python312.zip";
 const stdlib = new URL("stdlib_pyc.py", import.meta.url);
 const namespace = pyodide.toPy({ __name__: "stdlib_pyc" });
 pyodide.runPython(readFileSync(stdlib, "utf8"), { globals: namespace });
+const preload = namespace.get("preload")(STDLIB, started).toJs(); // before write_zip's imports
+writeFileSync(preloadPath, JSON.stringify(preload));
 const stdlibPycs = namespace.get("write_zip")(STDLIB, "/tmp/stdlib.zip");
 writeFileSync(stdlibPath, pyodide.FS.readFile("/tmp/stdlib.zip"));
-console.log(JSON.stringify({ files: files.length, stdlib: stdlibPycs }));
+console.log(JSON.stringify({ files: files.length, stdlib: stdlibPycs, preload: preload.length }));

@@ -12,7 +12,11 @@ as before. The result is cached by everything it depends on.
 The same run writes Pyodide's python_stdlib.zip again with the standard modules a visit
 imports as bytecode (stdlib_pyc.py), and the site serves that zip in place of Pyodide's: a
 cold visit no longer compiles them (bench/startup.py: a cold visit's first lab view went from
-1.22x the bare Pyodide worker's time to 0.81x).
+1.22x the bare Pyodide worker's time to 0.81x). It also names the standard modules a visit
+imports beyond Pyodide's own start (stdlib_pyc.preload), which manifest.json gives the memory
+snapshot to import before it copies the interpreter (runtime/shared/snapshot.js). Without
+Node there is no such list: the snapshot then holds Pyodide's own start only, and a restored
+boot imports the rest itself (from their sources, as there are no .pyc files either).
 """
 
 from __future__ import annotations
@@ -35,32 +39,37 @@ PREFIX = "bytecode-"
 SUFFIX = ".gz"
 STDLIB = "python_stdlib.zip"
 STDLIB_SUFFIX = ".stdlib.zip"
+PRELOAD_SUFFIX = ".preload.json"
 TIMEOUT_S = 300
 
 
 def write_bytecode(
     out: Path, pyodide_dir: Path, wheel: Path, archive: Path, modules: Sequence[str], cache: Path
 ) -> dict[str, object] | None:
-    """Write the gzipped .pyc files into out; return manifest.json's `bytecode` entry, or None
-    when there is no Node to make them with or it failed (the build says why)."""
+    """Write the gzipped .pyc files into out; return manifest.json's `bytecode` entry (with
+    `preload`, the snapshot's standard modules), or None when there is no Node to make them
+    with or it failed (the build says why)."""
     for old in out.glob(f"{PREFIX}*{SUFFIX}"):
         old.unlink()
     node = shutil.which("node")
     if node is None:
         print(
             "livelab: no `node` on PATH, so the site ships no .pyc files; a first visit "
-            "compiles NumPy's and the course's Python itself (about 0.7 s longer)",
+            "compiles NumPy's and the course's Python itself (about 0.7 s longer), and the "
+            "memory snapshot of later visits holds none of the standard modules they import",
             file=sys.stderr,
         )
         return None
     made = cache / "bytecode" / f"{_key(pyodide_dir, wheel, archive, modules)}{SUFFIX}"
     stdlib = made.with_suffix(STDLIB_SUFFIX)
-    if not (made.exists() and stdlib.exists()):
+    preload = made.with_suffix(PRELOAD_SUFFIX)
+    if not (made.exists() and stdlib.exists() and preload.exists()):
         made.parent.mkdir(parents=True, exist_ok=True)
         packed = made.with_suffix(".tmp")
         args = [node, str(SCRIPT), str(pyodide_dir), str(wheel), str(archive)]
+        outs = [str(packed), str(stdlib.with_suffix(".part")), str(preload.with_suffix(".part"))]
         done = subprocess.run(
-            [*args, json.dumps(list(modules)), str(packed), str(stdlib.with_suffix(".part"))],
+            [*args, json.dumps(list(modules)), *outs],
             capture_output=True,
             text=True,
             timeout=TIMEOUT_S,
@@ -76,12 +85,18 @@ def write_bytecode(
         data = gzip.compress(packed.read_bytes(), compresslevel=9, mtime=0)
         packed.unlink()
         stdlib.with_suffix(".part").replace(stdlib)
+        preload.with_suffix(".part").replace(preload)
         made.with_suffix(".part").write_bytes(data)
         made.with_suffix(".part").replace(made)
     name = f"{PREFIX}{sha256_of(made)[:12]}{SUFFIX}"
     shutil.copyfile(made, out / name)
     shutil.copyfile(stdlib, pyodide_dir / STDLIB)
-    return {"file": name, "size": _unzipped_size(made), "stdlib": _pycs_in(stdlib)}
+    return {
+        "file": name,
+        "size": _unzipped_size(made),
+        "stdlib": _pycs_in(stdlib),
+        "preload": json.loads(preload.read_text(encoding="utf-8")),
+    }
 
 
 def _pycs_in(path: Path) -> int:

@@ -89,11 +89,11 @@ def lab_fence_html(data: dict, context: FenceContext) -> str:
         lab_id = context.claim(default_id)
         params = {k: v for k, v in data.items() if k not in LAB_FENCE}
         first = chosen.first_view(params)
+        # A lab's markup may refuse its first view too (a ValueError, like its params).
+        body = chosen.body(first["params"], Marks(lab_id, first["view"]))
     except ValueError as exc:
         raise FenceError(str(exc)) from None
     context.labs.add(lab_id)
-    marks = Marks(lab_id, first["view"])
-    body = chosen.body(first["params"], marks)
     return lab_html(chosen.name, lab_id, title, first["params"], body)
 
 

@@ -68,6 +68,9 @@ def install(
         out, out / "pyodide", wheel, archive, list(modules), fetch.cache_root(cache)
     )
     if made is not None:
+        # The standard modules for the memory snapshot (runtime/shared/snapshot.js) come from
+        # the same run under Node; without it there are none (builder/bytecode.py says why).
+        manifest["preload"] = made.pop("preload")
         manifest["bytecode"] = made
     manifest.update(assets.boot_facts(out / "pyodide", runtime.numpy_wheel.name, archive))
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")

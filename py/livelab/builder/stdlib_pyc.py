@@ -11,6 +11,11 @@ as it is. Every other entry is copied as it was. Dropping the sources keeps the 
 close to the original (the .pyc files are larger than the sources); what is lost is the source
 text of those modules' lines in a traceback, which no student sees (errors name the line in
 the student's code only). Run as: `write_zip(source_zip, out_zip)`; returns the modules made.
+
+The same run names the standard modules a visit imports beyond Pyodide's own start
+(`preload(source_zip, started)`): the memory snapshot imports them before it copies the
+interpreter (runtime/shared/snapshot.js reads them from manifest.json), so a restored boot
+does not import them again.
 """
 
 from __future__ import annotations
@@ -32,6 +37,19 @@ def _imported_entries(prefix: str) -> set[str]:
         if path.startswith(prefix) and path.endswith(".py"):
             entries.add(path[len(prefix) :])
     return entries
+
+
+def preload(source_zip: str, started: frozenset[str]) -> list[str]:
+    """The standard modules imported since Pyodide's start (started: sys.modules then) that a
+    memory snapshot can hold: built into the interpreter, or pure Python from source_zip (not
+    NumPy's, not ours or the course's, not one loaded from a .so file)."""
+    builtin = set(sys.builtin_module_names)
+    found = []
+    for name, module in list(sys.modules.items()):
+        path = str(getattr(module, "__file__", None))
+        if name not in started and (name in builtin or path.startswith(source_zip + "/")):
+            found.append(name)
+    return sorted(found)
 
 
 def _pyc(source: bytes, filename: str) -> bytes:

@@ -43,7 +43,8 @@ class Lab:
 
     `state(**params)` gets every param (already checked, no defaults of its own);
     `view(state)` returns {"text": ..., "attrs": ..., ...} for the widget (the engine adds the
-    text each slider shows beside itself); `body(values, marks)` returns the lab's HTML;
+    text each slider shows beside itself); `body(values, marks)` returns the lab's HTML (a
+    ValueError refuses the first view: the build names the fence);
     `scratch(state)` returns a Scratch, the state as Python (None: no "Open in scratchpad").
     """
 

@@ -5,7 +5,8 @@ a module that calls `register_code_question(CodeQuestion(..., module=__name__))`
 replay data beside it in <name>.cases.json: blanks that must pass, and blanks that must fail
 with a given message. A course registers its own questions the same way from its own module;
 their data file lies beside that module. Those files are the single source of truth for
-replaying questions, in the author check, in CPython tests and in the browser.
+replaying questions, in the author check, in CPython tests and in the browser (where the
+check sends them: the archive the browser downloads leaves them out, builder/assets.py).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from livelab.registry import Registry
 CODE_QUESTIONS: Registry[CodeQuestion] = Registry("code question", __name__)
 register_code_question = CODE_QUESTIONS.register
 all_code_questions = CODE_QUESTIONS.all
+CASES_SUFFIX = ".cases.json"
+"""The end of a replay data file's name: <question name>.cases.json."""
 
 
 def code_question(name: str) -> CodeQuestion:
@@ -37,7 +40,7 @@ def _data_file(question: CodeQuestion) -> Any:
             "give it module=__name__ so its replay data can be found"
         )
     module = importlib.import_module(question.module)
-    filename = f"{question.name}.cases.json"
+    filename = f"{question.name}{CASES_SUFFIX}"
     anchor = question.module if hasattr(module, "__path__") else module.__package__
     if anchor:
         # Through importlib.resources, so a package installed in any form is read the same way.
@@ -62,6 +65,7 @@ def load_blanks(name: str) -> dict[str, Any]:
 
 __all__ = [
     "BLANK",
+    "CASES_SUFFIX",
     "PRELUDE",
     "Case",
     "CodeQuestion",

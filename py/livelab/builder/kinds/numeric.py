@@ -1,7 +1,8 @@
 """The numeric question: a number (or arithmetic, or a list) typed into a field.
 
 The page grades it in JavaScript (web/grading/numeric.js, which the numeric widget imports),
-from the spec sealed into the markup; CPython grades it with livelab.answers, the same rules.
+from the spec sealed into the markup; CPython grades it with livelab.builder.answers (build
+only: the build's replays and the tests), the same rules.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from livelab.answers import NumericSpec, Unreadable, grade_numeric, read_number, read_vector
+from livelab.builder.answers import NumericSpec, Unreadable, grade_numeric, read_number, read_vector
 from livelab.builder.kinds import (
     HINTS_OPTION,
     LAB_OPTION,

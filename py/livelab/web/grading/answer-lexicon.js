@@ -1,5 +1,5 @@
-// What a typed numeric answer may hold on the page, as livelab.answer_lexicon says in Python:
-// its signs, digits and names, its limits, and the error that says what could not be read.
+// What a typed numeric answer may hold on the page, as livelab.builder.answer_lexicon says in
+// Python: its signs, digits and names, its limits, and the error that says what could not be read.
 // ./answer-text.js reads an answer with these. This module imports nothing, so splitting it
 // out of ./answer-text.js made the page's chain of imports no longer; the token pattern
 // and the length check, which need ./python-text.js, stay in ./answer-text.js.

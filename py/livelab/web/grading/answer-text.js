@@ -1,4 +1,4 @@
-// Reading a typed numeric answer on the page, exactly as livelab.answer_text reads it in
+// Reading a typed numeric answer on the page, exactly as livelab.builder.answer_text reads it in
 // Python: the same grammar (numbers, decimal comma, scientific notation, + - * / ^ **,
 // parentheses, sqrt √ sin cos exp ln log, pi π e; full-width and Arabic-Indic digits), limits
 // and messages. Lists are read by ./answer-vector.js, with this parser. The vectors

@@ -1,4 +1,4 @@
-// Reading a typed vector answer on the page, exactly as livelab.answer_vector reads it in
+// Reading a typed vector answer on the page, exactly as livelab.builder.answer_vector reads it in
 // Python: numbers separated by commas, semicolons or blank space, each read by
 // ./answer-text.js. Read that module's docstring for when a comma is a decimal comma; the
 // shared vectors (tests/answer_vectors.json) hold both to the same readings and words.

@@ -1,8 +1,8 @@
-// Grading a numeric answer on the page, exactly as livelab.answers grades it in Python, so a
-// numeric question needs no worker: it is answered before Python has started, or if it never
-// starts. The spec is the fence's NumericSpec.to_json(): {answer, decimals, wrong}. Same
-// operations in the same order as Python, so verdicts and messages agree; the shared vectors
-// (tests/answer_vectors.json) hold the two to that.
+// Grading a numeric answer on the page, exactly as livelab.builder.answers grades it in Python
+// (at build time), so a numeric question needs no worker: it is answered before Python has
+// started, or if it never starts. The spec is the fence's NumericSpec.to_json(): {answer,
+// decimals, wrong}. Same operations in the same order as Python, so verdicts and messages
+// agree; the shared vectors (tests/answer_vectors.json) hold the two to that.
 
 import { readNumber, typographic, Unreadable } from "./answer-text.js";
 import { DECIMAL_EXAMPLE, DIGIT_COMMA, readVector } from "./answer-vector.js";

@@ -1,5 +1,5 @@
 // A numeric question: the typed text is judged on the page by the JavaScript port of
-// livelab.answers (../grading/numeric.js), at once and without the Python worker, so it
+// livelab.builder.answers (../grading/numeric.js), at once and without the Python worker, so it
 // works before Python has started and even if it never starts.
 // The answer and its explanation stay sealed until the answer is right or the student asks
 // for it, which hints.js offers after the hints or a few wrong checks; an answer shown first

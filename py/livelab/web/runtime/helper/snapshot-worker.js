@@ -1,7 +1,7 @@
 // A short-lived worker that makes the memory snapshot later boots restore (snapshot.js). The
 // client starts it once a boot that had no snapshot is live and the page has nothing waiting
 // for Python, so making the snapshot never delays a visit: a boot with _makeSnapshot, then
-// the PRELOAD imports and the copy of the memory, then storing it, cost a cold visit
+// the preload's imports and the copy of the memory, then storing it, cost a cold visit
 // 10-35 % of its time when the page's own worker did them before loading NumPy.
 //
 // It boots its own interpreter (the files come from the HTTP cache the first boot filled, and
@@ -24,7 +24,7 @@ async function make() {
   const indexURL = new URL(manifest.pyodide, ASSETS).href;
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   const pyodide = await startPython(loadPyodide, { indexURL, ...snapshotOptions() });
-  const snapshot = makeSnapshot(pyodide);
+  const snapshot = makeSnapshot(pyodide, manifest.preload ?? []);
   const stored = await storeSnapshot(snapshotKey(manifest), snapshot);
   return { bytes: snapshot.byteLength, stored, ms: Math.round(performance.now() - started) };
 }

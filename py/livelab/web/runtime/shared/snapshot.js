@@ -1,6 +1,6 @@
 // A memory snapshot of the Python interpreter, made in the browser after the first boot and
 // restored on later boots: restoring skips the interpreter's start-up (the slowest part of a
-// warm boot) and the imports listed in PRELOAD.
+// warm boot) and the imports of the standard modules a visit needs (manifest.json's preload).
 //
 // What it holds: the interpreter as Pyodide starts it, plus the pure-Python standard library
 // modules that NumPy, Pyodide's package loader and our package import. What it must not hold,
@@ -19,30 +19,21 @@ import { takeSnapshot } from "./pyodide-private.js";
 import { storedEntry } from "./stored.js";
 import { expand, squeeze } from "./zero-pages.js";
 
-const FORMAT = 5; // bump when PRELOAD, what is done after a restore or the layout changes
+// Bump when what is done after a restore or the layout changes. The preload list is not in
+// the key: it changes with the runtime, the wheel or the archive, which are, and a snapshot
+// made with another list still restores correctly (a module it lacks is imported later).
+const FORMAT = 5;
 const stored = storedEntry("snapshot.bin", "the snapshot");
 
-// Found by listing sys.modules in a worker that booted the normal way, loaded NumPy, imported
-// livelab.worker_api and ran clean_state: every standard module it had that Pyodide's own
-// start had not imported. tests/browser/test_startup.py checks the list is still complete.
-export const PRELOAD = [
-  "__future__", "_blake2", "_compat_pickle", "_csv", "_ctypes", "_datetime", "_json", "_md5",
-  "_pickle", "_sha1", "_sha3", "base64", "calendar", "csv", "ctypes", "ctypes._endian",
-  "dataclasses", "datetime", "difflib", "email", "email._encoded_words", "email._parseaddr",
-  "email._policybase", "email.base64mime", "email.charset", "email.encoders", "email.errors",
-  "email.header", "email.iterators", "email.message", "email.quoprimime", "email.utils",
-  "encodings.cp437", "hashlib", "hmac", "html", "html.entities", "importlib.metadata",
-  "importlib.metadata._adapters", "importlib.metadata._collections",
-  "importlib.metadata._functools", "importlib.metadata._itertools", "importlib.metadata._meta",
-  "importlib.metadata._text", "json", "json.decoder", "json.encoder", "json.scanner", "numbers",
-  "pickle", "pkgutil", "platform", "pydoc", "quopri", "secrets", "sysconfig", "tarfile",
-  "_sysconfigdata__emscripten_wasm32-emscripten",
-];
-
+// The standard modules to import before the copy: those a worker imports (NumPy, our package,
+// the course's modules, clean_state) beyond Pyodide's own start, listed by the build, which
+// runs that warm-up under Node (builder/bytecode.mjs, stdlib_pyc.preload) and writes them into
+// manifest.json's preload. A build without Node lists none: the snapshot then holds Pyodide's
+// start alone. tests/browser/test_startup.py checks that nothing a visit imports is missing.
 // Imports what it can: a module missing from a later Pyodide only costs its import later.
-const PRELOAD_CODE = `
+const preloadCode = (preload) => `
 import importlib
-for _name in ${JSON.stringify(PRELOAD)}:
+for _name in ${JSON.stringify(preload)}:
     try:
         importlib.import_module(_name)
     except Exception:
@@ -51,7 +42,7 @@ del _name, importlib
 `;
 
 // Run after a restore: the snapshot's random state is the same in every tab, so reseed it;
-// and note which modules came from the snapshot (tests check PRELOAD is complete).
+// and note which modules came from the snapshot (tests check the preload is complete).
 export const AFTER_RESTORE_CODE = `
 import random, sys
 random.seed()
@@ -86,7 +77,8 @@ export async function storeSnapshot(key, bytes) {
 }
 
 /**
- * Import PRELOAD into an interpreter booted with snapshotOptions (pyodide-private.js) and copy
- * its memory. The interpreter goes on working afterwards: making the copy only reads the memory.
+ * Import the preload (manifest.json's, a list of module names) into an interpreter booted with
+ * snapshotOptions (pyodide-private.js) and copy its memory. The interpreter goes on working
+ * afterwards: making the copy only reads the memory.
  */
-export const makeSnapshot = (pyodide) => takeSnapshot(pyodide, PRELOAD_CODE);
+export const makeSnapshot = (pyodide, preload) => takeSnapshot(pyodide, preloadCode(preload));

@@ -22,7 +22,8 @@
 //      {id, type: "error", error: {type, message, line, column, deep, asleep}, restart}
 //
 // Every error has that one shape, whether Python sent it (livelab.worker_api.error_reply) or
-// this worker made it (errorReply); a fatal crash adds fatal: true.
+// this worker made it (errorReply, from a copy of Python's shape taken at boot, so a crash
+// after which Python answers nothing has it too); a fatal crash adds fatal: true.
 //
 // restart is null, or why the client must replace this worker once the reply is read:
 // "changed" (student code changed the interpreter; livelab.worker_state says what counts)
@@ -56,9 +57,21 @@ let calls = new Set(); // what this worker answers, by role (bound at boot)
 let lastAnswerAt = 0; // when the last request was answered (performance.now())
 const IDLE_MS = 250; // no request for this long: the page's first requests were answered
 
+let errorShape = null; // Python's error_reply with no type and message, copied at boot
+
 /** An error in the shape Python's error_reply gives it. */
 function errorReply(type, message) {
-  return { type, message, line: null, column: null, deep: false, asleep: false };
+  return { ...errorShape, type, message };
+}
+
+/** The shape of every error (livelab.worker_api.error_shape), read once before any request. */
+function copyErrorShape(pyodide) {
+  const module = pyodide.pyimport("livelab.worker_api");
+  try {
+    return JSON.parse(module.error_shape());
+  } finally {
+    module.destroy();
+  }
 }
 
 function errorFrom(err) {
@@ -190,6 +203,7 @@ const ready = modules.then(
           const { bootMs, phases } = booted;
           api = booted.api;
           pyodideModule = booted.pyodide;
+          errorShape = copyErrorShape(pyodideModule);
           calls = api.roleCalls(ROLE);
           if (interruptBuffer) pyodideModule.setInterruptBuffer(interruptBuffer);
           postMessage({ type: "ready", bootMs, phases });

@@ -1,6 +1,6 @@
 """Reading a typed vector answer: numbers separated by commas, semicolons or blank space.
 
-Each entry is read as livelab.answer_text reads one number. Brackets around the whole list
+Each entry is read as livelab.builder.answer_text reads one number. Brackets around the whole list
 are optional: `[0, sqrt(2)]`, `0; 1.41`, `[0.5 -1.5]` as NumPy prints an array.
 
 A comma is both a list sign and, in much of the world, a decimal point, so the rule is:
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from livelab.answer_text import SIGNS, Parser, Unreadable, check_length, quote
+from livelab.builder.answer_text import SIGNS, Parser, Unreadable, check_length, quote
 
 A_LIST = "a list such as [0, 1.41] or 0 1.41"
 

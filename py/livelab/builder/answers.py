@@ -1,17 +1,22 @@
 """Numeric answers: judge what a student typed against the fence's answer.
 
-The typed text is read by livelab.answer_text (numbers, decimal comma, scientific notation,
+The typed text is read by livelab.builder.answer_text (numbers, decimal comma, scientific notation,
 arithmetic, lists; see its docstring); this module compares the value with the answer at
 the precision the question asks and says, in a sentence the page shows after "Correct." or
 "Not yet.", how close it was.
+
+Build only, like the rest of livelab.builder: the page grades with its JavaScript twin
+(web/grading/numeric.js), and no worker grades a numeric answer. This is the reference the
+build replays each fence's answers with (kinds/numeric.py) and the tests hold the page to
+(tests/answer_vectors.json).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from livelab.answer_text import SIGNS, Unreadable, read_number
-from livelab.answer_vector import DECIMAL_EXAMPLE, DIGIT_COMMA, read_vector
+from livelab.builder.answer_text import SIGNS, Unreadable, read_number
+from livelab.builder.answer_vector import DECIMAL_EXAMPLE, DIGIT_COMMA, read_vector
 
 __all__ = ["NumericSpec", "Unreadable", "grade_numeric", "read_number", "read_vector"]
 

@@ -5,7 +5,7 @@ prints it (`8.4e-1`, `3.0e-05`, `1e-3`, `2E3`, `-1.5e+2`), and arithmetic with `
 (or `**`), parentheses, `sqrt` (or `√`), `sin`, `cos`, `exp`, `ln`, `pi`, `e`. Full-width
 digits and signs (`０,５`) and Arabic-Indic digits (`٠٫٥`, `۰٫۵`) read as their ASCII twins,
 one character for one; other scripts' digits get a message asking for 0 to 9. Vector
-answers (livelab.answer_vector) are numbers separated by commas, semicolons or blank space.
+answers (livelab.builder.answer_vector) are numbers separated by commas, semicolons or blank space.
 
 The letter e: right after digits and followed by digits (an optional sign in between, no
 spaces) it starts a power of ten, as in Python and NumPy: `2e-3` is 0.002, `2E3` is 2000.
@@ -17,7 +17,7 @@ Every problem raises Unreadable, whose text is one or more complete sentences th
 shows as they are; nothing else escapes the parser, so a typed answer can never crash the
 page. Input is capped at MAX_LENGTH characters and MAX_DEPTH levels of nesting, which also
 keeps the recursion shallow inside Pyodide. Nothing is evaluated by Python's eval: a small
-recursive-descent parser reads the text. Standard library only (it runs in Pyodide too).
+recursive-descent parser reads the text. Standard library only.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from livelab.answer_lexicon import (
+from livelab.builder.answer_lexicon import (
     CONSTANTS,
     FUNCTIONS,
     MAX_DEPTH,

@@ -1,5 +1,5 @@
 """What a typed numeric answer may hold: its signs, digits and names, its limits, and the
-error that says what could not be read. livelab.answer_text reads an answer with these.
+error that says what could not be read. livelab.builder.answer_text reads an answer with these.
 On the page, web/grading/answer-lexicon.js holds the same, but for the token pattern and
 the length check, which web/grading/answer-text.js keeps (see there why).
 """
