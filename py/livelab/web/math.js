@@ -4,12 +4,15 @@ import katex from "./katex/katex.mjs";
 
 const DELIMITERS = /^\\[([]([\s\S]*)\\[)\]]$/;
 
+/** Typeset one .arithmatex element (once). */
+export function typesetElement(el) {
+  if (el.dataset.typeset !== undefined) return;
+  const match = el.textContent.trim().match(DELIMITERS);
+  if (!match) return;
+  katex.render(match[1], el, { displayMode: el.tagName === "DIV", throwOnError: false });
+  el.dataset.typeset = "";
+}
+
 export function typeset(root = document) {
-  for (const el of root.querySelectorAll(".arithmatex:not([data-typeset])")) {
-    const source = el.textContent.trim();
-    const match = source.match(DELIMITERS);
-    if (!match) continue;
-    katex.render(match[1], el, { displayMode: el.tagName === "DIV", throwOnError: false });
-    el.dataset.typeset = "";
-  }
+  for (const el of root.querySelectorAll(".arithmatex:not([data-typeset])")) typesetElement(el);
 }
