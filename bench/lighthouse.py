@@ -10,8 +10,9 @@ elements) with the ids of the accessibility audits any run failed, then the same
 every run. The issue's bar: performance >= 90 and accessibility 100 on every page.
 
 Lighthouse simulates the slow CPU by multiplying the main-thread time it observed by 4, so TBT
-and the performance score follow how busy this machine was; the heading gives Lighthouse's
-benchmark index of it (a phone-class 2024 machine is ~1000-2000; lower means slower or busier).
+and the performance score follow how busy this machine was: the heading gives the median of
+Lighthouse's benchmark index over the runs (higher is a faster or quieter machine); compare
+builds only side by side in one run, never against figures from another time.
 
 Run: make bench  (or .venv/bin/python bench/lighthouse.py [--runs N] [--page level-19/...])
 """
