@@ -37,10 +37,11 @@ test: $(STAMPS)/runtime $(STAMPS)/npm $(ENGINES)
 	$(BIN)/python -m pytest --ignore=tests/engines
 	$(BIN)/python -m pytest tests/engines
 
-bench: $(STAMPS)/runtime $(ENGINES)
+bench: $(STAMPS)/runtime $(STAMPS)/npm $(ENGINES)
 	$(BIN)/python bench/startup.py
 	$(BIN)/python bench/latency.py
 	$(BIN)/python bench/engines.py
+	$(BIN)/python bench/lighthouse.py
 
 # The exact versions of requirements.lock (NumPy as Pyodide ships it), then livelab itself.
 $(STAMPS)/python: pyproject.toml requirements.lock

@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 
 from labs import modern_block
 from livelab.builder.kinds.numeric import NumericQuestion
+from tests.browser.reading import UNTYPESET_SHOWN, read_through
 
 LIVE = re.compile("^Live:")
 SMALL_WHOLE = 20  # |answer| up to this, if whole, is not checked
@@ -87,11 +88,13 @@ def printed_answers(text: str, value: float, decimals: int) -> list[str]:
 
 
 def wait_until_live(page: Page) -> None:
-    """Every lab on the page shows Python's numbers and every formula is typeset."""
+    """Every lab on the page shows Python's numbers and every shown formula is typeset (the
+    page read to its end: formulas are typeset as the reader nears them)."""
+    read_through(page)
     labs = page.locator("[data-lab]")
     for i in range(labs.count()):
         expect(labs.nth(i).get_by_text(LIVE)).to_be_attached(timeout=30_000)
-    expect(page.locator(".arithmatex:not([data-typeset])")).to_have_count(0)
+    expect(page.locator(UNTYPESET_SHOWN)).to_have_count(0)
 
 
 def leaks_on(page: Page, url: str, questions: list[NumericQuestion]) -> dict[str, list[str]]:

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser.conftest import PHONE
+from tests.browser.reading import read_through
 from tests.browser.test_accessibility import READY
 
 LESSON = "level-19/modern-blocks/"
@@ -255,6 +256,9 @@ def test_opening_and_closing_the_docked_scratchpad_keeps_the_paragraph_being_rea
     page = context.new_page()
     try:
         open_live(page, site, url)
+        # The page as a reader who has been through it sees it: every formula typeset (they are
+        # typeset as the reader nears them, which changes a paragraph's text and height).
+        read_through(page)
         toggle = page.get_by_role("button", name="Python scratchpad")
         panel = page.get_by_role("dialog", name="Python scratchpad")
         for share in (0.3, 0.5, 0.75):

@@ -54,6 +54,7 @@ def test_package_json_pins_exact_versions_and_the_lock_holds_them(lock):
     assert meta["scripts"]["test"] == "node --test tests/js/"
     wanted = {**meta["dependencies"], **meta["devDependencies"]}
     assert "esbuild" in meta["devDependencies"]
+    assert "lighthouse" in meta["devDependencies"]  # bench/lighthouse.py runs it from node_modules
     assert lock["packages"][""]["dependencies"] == meta["dependencies"]
     for name, version in wanted.items():
         assert version[0].isdigit(), f"{name} is not pinned to one version: {version}"

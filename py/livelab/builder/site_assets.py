@@ -5,7 +5,8 @@ KaTeX, Workbox, the zip of the Python the browser runs and manifest.json).
 `finish` writes the service worker, whose precache list must see every file of the built
 site, and the pre-compressed copies (after giving the last page its "Next" link home,
 livelab.builder.footer, and every page the script that moves it to its own address,
-.addresses, and the one that starts Python early, .early). The
+.addresses, and the one that starts Python early, .early; and names Material's search dialog
+and progress bar, .chrome_names). The
 MkDocs plugin runs both after its build. Zensical runs no plugin, so there `livelab assets`
 installs into the docs folder before the build (the builder copies them like any other file)
 and `livelab finish` runs on the built site.
@@ -23,7 +24,17 @@ from pathlib import Path
 from typing import Any
 
 import livelab
-from livelab.builder import addresses, assets, bytecode, compress, early, fetch, footer, offline
+from livelab.builder import (
+    addresses,
+    assets,
+    bytecode,
+    chrome_names,
+    compress,
+    early,
+    fetch,
+    footer,
+    offline,
+)
 
 ASSET_DIR = "assets/livelab"
 WORKBOX_PATH = f"{ASSET_DIR}/workbox/"
@@ -83,6 +94,7 @@ def finish(site_dir: Path, site_url: str | None, retire: bool = False) -> None:
     footer.lead_last_page_home(site_dir)  # before the precache list records every page
     addresses.canonical_addresses(site_dir)  # first in each page's <head>
     early.start_workers_early(site_dir)
+    chrome_names.name_material_chrome(site_dir)  # Material's search dialog and progress bar
     try:
         # After every file a page asks for is in place, so the precache list holds them all.
         offline.write_service_worker(

@@ -6,6 +6,7 @@ import "./offline.js";
 import { progress } from "./progress/store.js";
 import { runtime, scratchRuntime } from "./runtime/page/client.js";
 import { showLoading } from "./widgets/loading.js";
+import { whenEachNear } from "./widgets/near-view.js";
 import { install as installScratchpad } from "./widgets/scratchpad.js";
 
 // An element marked data-livelab="<name>" is mounted by widgets/<name>.js, so a new question
@@ -48,23 +49,23 @@ function linkedElement() {
 
 // Typeset maths is taller or shorter than its source: a link to a lab or question (a "Try it"
 // box, the progress summary, an address with #id) has already scrolled the page when the
-// maths above its target is typeset, so the target is put back where the link left it, unless
-// the reader has scrolled in the meantime.
+// maths above its target is typeset, so the target is put back where the link left it.
+// Formulas are typeset as the reader nears them (widgets/near-view.js); a page left behind
+// stops waiting for its formulas.
+let mathWaiting = [];
 async function typesetMath() {
-  if (!document.querySelector(".arithmatex")) return;
-  // Only a target the link brought to the top part of the window: after a reload the browser
-  // may have put the reader somewhere else.
-  const linked = linkedElement();
-  const before = linked?.getBoundingClientRect().top;
-  const target = Math.abs(before) < globalThis.innerHeight / 2 ? linked : null;
-  let scrolled = globalThis.scrollY;
-  const { typesetPage } = await import("./math.js");
-  // A slice at a time (math.js), the target put back after each.
-  await typesetPage(() => {
-    if (target?.isConnected && globalThis.scrollY === scrolled) {
-      globalThis.scrollBy(0, target.getBoundingClientRect().top - before);
-      scrolled = globalThis.scrollY;
-    }
+  for (const cancel of mathWaiting.splice(0)) cancel();
+  const formulas = [...document.querySelectorAll(".arithmatex:not([data-typeset])")];
+  if (formulas.length === 0) return;
+  const { typesetElement } = await import("./math.js");
+  mathWaiting = whenEachNear(formulas, (near) => {
+    // Only a target the link brought to the top part of the window: after a reload the
+    // browser may have put the reader somewhere else, or the reader has scrolled on.
+    const linked = linkedElement();
+    const before = linked?.getBoundingClientRect().top;
+    const target = Math.abs(before) < globalThis.innerHeight / 2 ? linked : null;
+    for (const el of near) typesetElement(el);
+    if (target?.isConnected) globalThis.scrollBy(0, target.getBoundingClientRect().top - before);
   });
 }
 
