@@ -6,6 +6,12 @@ memory snapshot, NumPy's files), then it is reloaded `--reloads` times, each tim
 navigation to its first lab view as bench/startup.py times "reload" (the first of them is
 that row's reload; the others are later visits).
 
+The machine's cost is read from outside as well (bench/meter.py: all the browser's processes,
+from /proc): per profile, the CPU seconds and peak memory (sum of RSS) of the cold visit (from
+navigation until the tab has stored what a first visit stores, the warm-up included) and of
+its reloads (from the first reload until SETTLE_S after the last). One browser serves every
+profile, so the memory figures include its own processes: compare them between A and B only.
+
 Why this shape: on these shared two-core machines a reload's time moves by about 10 % from
 one run to the next, and a profile keeps a bias of its own for all its reloads (up to about
 100 ms: the compiled code Chromium stored for pyodide.asm.wasm differs from one first visit
@@ -17,7 +23,9 @@ fresh profiles, taken in turn, share the machine's state and spread that bias.
 A and B are git commits of this repository (each built from a temporary worktree, with its
 own code) or source directories. Printed: each round's median reload per build, each
 build's median over all reloads, the median and mean of the rounds' differences (B - A), and
-in how many rounds B was the faster. Run it with A = B first to see the noise.
+in how many rounds B was the faster; then the same differences for the cold visit's time
+and for the CPU and memory figures, with their quartiles. Run it with A = B first to see
+the noise.
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from playwright.sync_api import sync_playwright
 
 from bench.latency import FIRST_VIEW_PROBE, LESSON, first_view_ms
+from bench.meter import Meter
 from bench.startup import boot_facts
 from livelab.builder.serve import make_server, serve_in_thread
 from tests.harness import Site, launch_chromium
@@ -89,23 +98,53 @@ def served_build(tree: Path, out: Path, stack: ExitStack) -> Site:
     return site
 
 
-def profile_reloads(browser, site: Site, reloads: int) -> list[float]:
-    """A fresh profile: a cold visit, its stores, then `reloads` timed reloads."""
+def profile_reloads(browser, site: Site, reloads: int, meter: Meter) -> dict:
+    """A fresh profile: a cold visit, its stores, then `reloads` timed reloads; the times, and
+    the CPU and memory of both parts (see the module's docstring)."""
     context = browser.new_context()
     try:
         context.add_init_script(FIRST_VIEW_PROBE)
         page = context.new_page()
+        start = time.monotonic()
         page.goto(site.url(LESSON))
-        first_view_ms(page)
+        cold = first_view_ms(page)
         boot_facts(page, wait_for_store=True)
+        stored = time.monotonic()
         times = []
         for _ in range(reloads):
             page.reload()
             times.append(first_view_ms(page))
             time.sleep(SETTLE_S)
-        return times
+        cold_cpu, cold_mb = meter.between(start, stored)
+        reload_cpu, reload_mb = meter.between(stored, time.monotonic())
+        return {
+            "reload_ms": statistics.median(times),
+            "reloads": times,
+            "cold_ms": cold,
+            "cold_cpu_s": cold_cpu,
+            "cold_peak_mb": cold_mb,
+            "reload_cpu_s": reload_cpu,
+            "reload_peak_mb": reload_mb,
+        }
     finally:
         context.close()
+
+
+# Each figure compared by round: (key, label, unit, format)
+FIGURES = [
+    ("cold_ms", "cold visit, first lab view", "ms", "{:+.0f}"),
+    ("cold_cpu_s", "cold visit + its stores, CPU", "s", "{:+.2f}"),
+    ("cold_peak_mb", "cold visit + its stores, peak memory", "MB", "{:+.0f}"),
+    ("reload_cpu_s", "reloads, CPU", "s", "{:+.2f}"),
+    ("reload_peak_mb", "reloads, peak memory", "MB", "{:+.0f}"),
+]
+
+
+def quartiles(values: list[float]) -> tuple[float, float]:
+    if len(values) < 2:
+        return values[0], values[0]
+    q = statistics.quantiles(values, n=4)
+    return q[0], q[2]
 
 
 def main() -> None:
@@ -117,6 +156,7 @@ def main() -> None:
     args = parser.parse_args()
     refs = (args.a, args.b)
     samples: list[list[float]] = [[], []]
+    results: list[list[dict]] = [[], []]
     diffs = []
     with ExitStack() as stack:
         scratch = Path(stack.enter_context(tempfile.TemporaryDirectory()))
@@ -127,16 +167,20 @@ def main() -> None:
         ]
         browser = launch_chromium(stack.enter_context(sync_playwright()))
         stack.callback(browser.close)
+        meter = Meter().start()
+        stack.callback(meter.stop)
         for round_ in range(args.rounds):
-            medians = [0.0, 0.0]
+            got: list[dict] = [{}, {}]
             for i in (0, 1) if round_ % 2 == 0 else (1, 0):
-                times = profile_reloads(browser, sites[i], args.reloads)
-                samples[i] += times
-                medians[i] = statistics.median(times)
-            diffs.append(medians[1] - medians[0])
+                got[i] = profile_reloads(browser, sites[i], args.reloads, meter)
+                samples[i] += got[i]["reloads"]
+                results[i].append(got[i])
+            diffs.append(got[1]["reload_ms"] - got[0]["reload_ms"])
             print(
-                f"round {round_ + 1:2d}: A {medians[0]:6.0f} ms  B {medians[1]:6.0f} ms  "
-                f"B - A {diffs[-1]:+5.0f} ms",
+                f"round {round_ + 1:2d}: A {got[0]['reload_ms']:6.0f} ms  "
+                f"B {got[1]['reload_ms']:6.0f} ms  B - A {diffs[-1]:+5.0f} ms  "
+                f"(cold CPU A {got[0]['cold_cpu_s']:.1f} s B {got[1]['cold_cpu_s']:.1f} s, "
+                f"reload CPU A {got[0]['reload_cpu_s']:.1f} s B {got[1]['reload_cpu_s']:.1f} s)",
                 flush=True,
             )
     for name, ref, times in zip("AB", refs, samples, strict=True):
@@ -146,6 +190,20 @@ def main() -> None:
         f"{statistics.mean(diffs):+.0f} ms; B faster in {sum(d < 0 for d in diffs)} of "
         f"{len(diffs)} rounds"
     )
+    print("| figure | A median | B median | B - A by round: median | quartiles | B lower in |")
+    print("|---|---|---|---|---|---|")
+    for key, label, unit, fmt in FIGURES:
+        a = [r[key] for r in results[0]]
+        b = [r[key] for r in results[1]]
+        d = [y - x for x, y in zip(a, b, strict=True)]
+        low, high = quartiles(d)
+        plain = fmt.replace("+", "")
+        print(
+            f"| {label} | {plain.format(statistics.median(a))} {unit} | "
+            f"{plain.format(statistics.median(b))} {unit} | {fmt.format(statistics.median(d))} "
+            f"{unit} | {fmt.format(low)} to {fmt.format(high)} | "
+            f"{sum(x < 0 for x in d)} of {len(d)} |"
+        )
 
 
 if __name__ == "__main__":

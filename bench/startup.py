@@ -1,31 +1,25 @@
-"""Start-up of the course against a bare Pyodide + NumPy worker, side by side in one run.
+"""Start-up and cost of the course against a bare Pyodide + NumPy worker, side by side in one run.
 
-For each round, a fresh browser profile opens the bare worker page (bench/bare/, served from
-the same site and server) and then the lesson; each is loaded cold (empty cache), once more
-(reload), and again a few seconds later (again). Printed: a table of medians and ratios,
-then the same as JSON with every sample, the bytes of a cold visit (as transferred, so
-compressed where the server compressed) and any file that was downloaded twice; under the
-table, how each reload's worker booted (the boot report's steps, runtime/page/report.js: the
-interpreter from the "snapshot" the cold visit's helper worker stored, or "fresh"; NumPy's
-files "stored" by the cold visit, or from the "wheel") and that snapshot's size and the
-helper's time to store it.
+Start-up (--rounds, fresh profiles in one browser): the bare worker page (bench/bare/, served
+from the same site) and the lesson, each opened cold (empty cache) and reloaded 1 s, or 10 s,
+after its first result, then once more SETTLE_S after the first visit's stores. Printed: a
+table of medians, ratios and the issue's targets, how each reload booted (the boot
+report's steps, runtime/page/report.js), then the cost table (bench/cost.py, --cost-rounds:
+CPU seconds, peak memory and interpreters of a cold visit and a reload, each in a browser of
+its own), then JSON with every sample, the bytes of a cold visit and any file downloaded twice.
 
-  bare      navigation -> NumPy's first result in the bare worker
-  ours      navigation -> first lab view computed by Python (the RoPE lab live)
-  link      click on a link to the lesson -> first lab view (the worker kept running; the
-            lesson's labs were shown before in this tab, so their views come from the tab's
-            memory of views Python made: runtime/page/views.js). Both link rows count from when
-            the page gets the click, not from the driver's call (its checks before clicking
-            take tens of ms that no student waits for)
-  link_new  click on a link to a page not yet shown in this tab (the worked examples) -> its
-            first lab view; the same as link when a view for its lab's params was made before
+  bare         navigation -> NumPy's first result in the bare worker
+  ours         navigation -> first lab view computed by Python (the RoPE lab live)
+  link         from the lesson, Home, then its link back -> first lab view (the views of the
+               lesson's labs are remembered by the tab, runtime/page/views.js)
+  link_new_*   a click on the worked examples' link -> the first result of an input its lab
+               has not seen (T of the modern block, set as soon as the field is enabled),
+               right after a first visit's first view ("first") and after a settled visit
+               ("settled"). Link rows count from when the page gets the click.
   *_after_ready_ms   the worker's "ready" -> first lab view (the first lab call's own time)
-  *_again   the same as reload, SETTLE_S after it, as any later visit. Both of ours start
-            from the compiled code of the service worker's copy of pyodide.asm.wasm, which the
-            cold visit's snapshot helper made (sw.js); the bare worker's copy is revalidated
-            on each load, which loses what Chromium compiled from it
 
-Run: make bench  (or .venv/bin/python bench/startup.py [--rounds N] [--throttle-mbit 1.5])
+Run: make bench  (or .venv/bin/python bench/startup.py [--rounds N] [--cost-rounds N]
+[--throttle-mbit 1.5])
 """
 
 from __future__ import annotations
@@ -33,24 +27,20 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import statistics
 import sys
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from playwright.sync_api import sync_playwright
 
-from bench.latency import (
-    FIRST_VIEW_PROBE,
-    LESSON,
-    click_to_first_view_ms,
-    first_view_ms,
-    page_change_by_link_ms,
-)
+from bench.cost import cost_round, cost_table
+from bench.latency import FIRST_VIEW_PROBE, LESSON, first_view_ms, page_change_by_link_ms
+from bench.network import Transfers, throttle
+from bench.page_change import NEW_INPUT_PROBE, field_enabled_ms, link_to_new_input_ms
+from bench.startup_table import SETTLE_S, table
 from livelab.builder.assets import install_runtime
 from livelab.builder.compress import precompress
 from livelab.builder.fetch import cache_root, fetch_runtime
@@ -66,9 +56,6 @@ def install_bare(site_dir: Path) -> None:
     shutil.copytree(Path(__file__).parent / "bare", site_dir / BARE)
     install_runtime(fetch_runtime(cache_root()), site_dir / BARE / "pyodide")
     precompress(site_dir / BARE)
-
-
-SETTLE_S = 5  # reload again after this long (see *_again above)
 
 
 REPORT = """async () => {
@@ -90,8 +77,8 @@ LEGACY_SETTLED = """async () => {
 def boot_facts(page, wait_for_store: bool = False) -> dict | None:
     """The boot report (runtime/page/report.js): how the worker booted and what the tab did
     after; waiting first, when asked, until the work it started has settled (the snapshot,
-    .pyc files and NumPy files stored, the warm-up done), so that a reload uses them. None
-    for a build from before the report."""
+    .pyc files and NumPy files stored), so that a reload uses them. None for a build from
+    before the report."""
     deadline = time.monotonic() + 60
     while wait_for_store and time.monotonic() < deadline:
         report = page.evaluate(REPORT)
@@ -106,101 +93,87 @@ def first_result_ms(page) -> float:
     return page.evaluate("window.__firstResultMs")
 
 
-class Transfers:
-    """Bytes received per URL on one page, as the network delivered them, until report()."""
-
-    def __init__(self, page, origin: str) -> None:
-        self.bytes: Counter[str] = Counter()
-        self.full: Counter[str] = Counter()  # 200 responses with a body, per URL
-        self.page = page
-        self.listener = lambda request: self._add(request, origin)
-        page.on("requestfinished", self.listener)
-
-    def _add(self, request, origin: str) -> None:
-        if not request.url.startswith(origin):
-            return
-        response = request.response()
-        size = request.sizes()["responseBodySize"]
-        self.bytes[request.url] += size
-        if response is not None and response.status == 200 and size > 0:
-            self.full[request.url] += 1
-
-    def report(self) -> dict:
-        # Later requests are not counted: a listener still asking about a request when the
-        # round closes its browser context raised TargetClosedError into the printed output.
-        self.page.remove_listener("requestfinished", self.listener)
-        return {
-            "bytes": sum(self.bytes.values()),
-            "files": len(self.bytes),
-            "downloaded_twice": sorted(url for url, n in self.full.items() if n > 1),
-        }
-
-
-def throttle(page, mbit: float) -> None:
-    """Chromium's network emulation: this many megabits per second down, 40 ms latency."""
-    session = page.context.new_cdp_session(page)
-    session.send("Network.enable")
-    rate = mbit * 1_000_000 / 8
-    session.send(
-        "Network.emulateNetworkConditions",
-        {"offline": False, "latency": 40, "downloadThroughput": rate, "uploadThroughput": rate},
-    )
-
-
 def after_ready_ms(first_view: float, boot: dict) -> float:
     """From the page receiving the worker's "ready" to the first lab view."""
     return round(first_view - boot["readyAt"])
 
 
-def link_to_new_page_ms(page) -> float:
-    """From the lesson, a click on the worked examples' link -> that page's first lab view."""
-    return click_to_first_view_ms(page, "Worked examples and exercises")
-
-
-def one_round(browser, site) -> dict:
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(site.url(BARE))
-    bare_cold = first_result_ms(page)
+def reload_after(page, first, wait_s: float) -> float:
+    """Open the page (first(page) waits for its first result), reload wait_s after that result;
+    the reload's time to its first result."""
+    page.wait_for_timeout(wait_s * 1000)
     page.reload()
-    bare_reload = first_result_ms(page)
-    time.sleep(SETTLE_S)
-    page.reload()
-    bare_again = first_result_ms(page)
-    context.close()
+    return first(page)
 
+
+def bare_round(browser, site) -> dict:
+    out: dict = {"bare_cold_ms": [], "bare_reload_1s_ms": [], "bare_reload_10s_ms": []}
+    for wait_s in (1, 10):
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(site.url(BARE))
+        out["bare_cold_ms"].append(first_result_ms(page))
+        out[f"bare_reload_{wait_s}s_ms"] = reload_after(page, first_result_ms, wait_s)
+        if wait_s == 10:
+            time.sleep(SETTLE_S)
+            page.reload()
+            out["bare_again_ms"] = first_result_ms(page)
+        context.close()
+    return out
+
+
+def ours_context(browser):
     context = browser.new_context()
     context.add_init_script(FIRST_VIEW_PROBE)
-    page = context.new_page()
+    context.add_init_script(NEW_INPUT_PROBE)
+    return context, context.new_page()
+
+
+def ours_round(browser, site) -> dict:
+    out: dict = {"ours_cold_ms": []}
+    # A reload 1 s after a first visit, while its background work runs.
+    context, page = ours_context(browser)
+    page.goto(site.url(LESSON))
+    out["ours_cold_ms"].append(first_view_ms(page))
+    out["ours_reload_1s_ms"] = reload_after(page, first_view_ms, 1)
+    context.close()
+    # A page change right after a first visit.
+    context, page = ours_context(browser)
     transfers = Transfers(page, site.origin)
     page.goto(site.url(LESSON))
-    ours_cold = first_view_ms(page)
-    cold_visit = transfers.report()
-    cold_boot = boot_facts(page, wait_for_store=True)
-    page.reload()
-    ours_reload = first_view_ms(page)
-    reload_boot = boot_facts(page)
+    cold = first_view_ms(page)
+    out["ours_cold_ms"].append(cold)
+    out["cold_visit"] = transfers.report()
+    out["cold_after_ready_ms"] = after_ready_ms(cold, boot_facts(page))
+    out["link_new_first_ms"] = link_to_new_input_ms(page, 7)
+    out["field_first_ms"] = field_enabled_ms(page)
+    context.close()
+    # A reload 10 s after a first visit; once its stores are made, again; then page changes.
+    context, page = ours_context(browser)
+    page.goto(site.url(LESSON))
+    out["ours_cold_ms"].append(first_view_ms(page))
+    out["ours_reload_10s_ms"] = reload_after(page, first_view_ms, 10)
+    out["reload_10s_boot"] = boot_facts(page)
+    out["reload_after_ready_ms"] = after_ready_ms(out["ours_reload_10s_ms"], out["reload_10s_boot"])
+    out["stores"] = boot_facts(page, wait_for_store=True)  # the reload's helper, if any
     time.sleep(SETTLE_S)
     page.reload()
-    ours_again = first_view_ms(page)
-    link = page_change_by_link_ms(page, site)
-    link_new = link_to_new_page_ms(page)
+    out["ours_again_ms"] = first_view_ms(page)
+    out["reload_boot"] = boot_facts(page)
+    out["link_ms"] = page_change_by_link_ms(page, site)
+    out["link_new_settled_ms"] = link_to_new_input_ms(page, 9)
+    out["field_settled_ms"] = field_enabled_ms(page)
     context.close()
-    return {
-        "cold_after_ready_ms": after_ready_ms(ours_cold, cold_boot),
-        "reload_after_ready_ms": after_ready_ms(ours_reload, reload_boot),
-        "bare_cold_ms": bare_cold,
-        "bare_reload_ms": bare_reload,
-        "bare_again_ms": bare_again,
-        "ours_cold_ms": ours_cold,
-        "ours_reload_ms": ours_reload,
-        "ours_again_ms": ours_again,
-        "link_ms": link,
-        "link_new_ms": link_new,
-        "cold_visit": cold_visit,
-        "cold_boot": cold_boot,
-        "reload_boot": reload_boot,
-    }
+    return out
+
+
+def one_round(browser, site, round_: int) -> dict:
+    """The bare worker's visits and ours, in turn (the order swaps every round)."""
+    parts = (bare_round, ours_round) if round_ % 2 == 0 else (ours_round, bare_round)
+    out: dict = {}
+    for part in parts:
+        out.update(part(browser, site))
+    return out
 
 
 def throttled_cold(browser, site, mbit: float) -> dict:
@@ -228,56 +201,21 @@ def throttled_cold(browser, site, mbit: float) -> dict:
     }
 
 
-def table(rounds: list[dict]) -> str:
-    times = [key for key in rounds[0] if key.endswith("_ms")]
-    med = {key: statistics.median(r[key] for r in rounds) for key in times}
-    rows = [
-        ("cold (empty cache)", med["bare_cold_ms"], med["ours_cold_ms"]),
-        ("reload (cache warm)", med["bare_reload_ms"], med["ours_reload_ms"]),
-        (f"reload again, {SETTLE_S} s later", med["bare_again_ms"], med["ours_again_ms"]),
-    ]
-    lines = [
-        f"medians of {len(rounds)} rounds",
-        "| | bare Pyodide + NumPy worker | our lesson (RoPE lab live) | ratio |",
-        "|---|---|---|---|",
-    ]
-    for name, bare, ours in rows:
-        lines.append(f"| {name} | {bare / 1000:.2f} s | {ours / 1000:.2f} s | {ours / bare:.2f}× |")
-    lines.append(f"| page change by link | – | {med['link_ms'] / 1000:.2f} s | – |")
-    lines.append(f"| link to a page not shown yet | – | {med['link_new_ms'] / 1000:.2f} s | – |")
-    lines.append(
-        f"first lab view after ready: cold {med['cold_after_ready_ms']:.0f} ms, "
-        f"reload {med['reload_after_ready_ms']:.0f} ms (median)"
-    )
-    modes = Counter(r["reload_boot"]["steps"]["interpreter"]["from"] for r in rounds)
-    stored = [r["cold_boot"]["later"]["snapshot"] for r in rounds]
-    pycs = statistics.median(r["reload_boot"]["steps"]["bytecode"]["files"] for r in rounds)
-    wheels = Counter(r["reload_boot"]["steps"]["numpy"]["from"] for r in rounds)
-    lines.append(f"reload boots: {dict(modes)}, .pyc files written back: {pycs:.0f} (median)")
-    lines.append(f"reload NumPy files from: {dict(wheels)}")
-    if stored and all("bytes" in s for s in stored):
-        size = statistics.median(s["bytes"] for s in stored) / 1e6
-        kept = statistics.median(s.get("stored", s["bytes"]) for s in stored) / 1e6
-        store_ms = statistics.median(s["ms"] for s in stored)
-        lines.append(
-            f"snapshot: {size:.1f} MB, stored without its zero pages as {kept:.1f} MB; "
-            f"helper stored it in {store_ms:.0f} ms (median)"
-        )
-    return "\n".join(lines)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--cost-rounds", type=int, default=3, help="cost table rounds (0: none)")
     parser.add_argument("--throttle-mbit", type=float, default=0, help="also one throttled visit")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         site = serve_site(Path(tmp))
         install_bare(site.site_dir)
         browser = launch_chromium(playwright)
-        rounds = [one_round(browser, site) for _ in range(args.rounds)]
+        rounds = [one_round(browser, site, i) for i in range(args.rounds)]
         slow = throttled_cold(browser, site, args.throttle_mbit) if args.throttle_mbit else None
         browser.close()
+        urls = {"bare": site.url(BARE), "ours": site.url(LESSON)}
+        costs = [cost_round(playwright, urls, i) for i in range(args.cost_rounds)]
         site.close()
     print(table(rounds))
     if slow:
@@ -285,7 +223,9 @@ def main() -> int:
             f"{slow['mbit']} Mbit/s cold: live at {slow['live_ms'] / 1000:.1f} s, "
             f"{slow['live_after_bytes_ms'] / 1000:.1f} s after the last byte"
         )
-    print(json.dumps({"rounds": rounds, "throttled": slow}, indent=2))
+    if costs:
+        print(cost_table(costs))
+    print(json.dumps({"rounds": rounds, "throttled": slow, "costs": costs}, indent=2))
     return 0
 
 
