@@ -8,12 +8,13 @@ client.js would use, and keeps its messages until client.js adopts it (runtime/p
 `adoptEarlyWorker`). A page that has no client.js gets nothing. Both builders write the
 script tag (Material's `polyfills` slot), so this runs on the built HTML, like footer.py.
 
-The same script holds back mkdocs-material's search worker until Python's first lab view
-(hold_search.js; livelab.js releases it), since building the search index competes with
-Python's start for the machine; it shows the service worker's sentence when a script of
-the page has no good copy offline (unavailable_note.js); and it tells the labs that JavaScript
-runs, so they say Python is loading and take input before their modules arrive (early_labs.js);
-and it leaves a link to a place on the same page to the browser (same_page_links.js).
+The same script shows the service worker's sentence when a script of the page has no good
+copy offline (unavailable_note.js); it tells the labs that JavaScript runs, so they say Python
+is loading and take input before their modules arrive (early_labs.js); and it leaves a link to
+a place on the same page to the browser (same_page_links.js). (It no longer holds back
+Material's search worker while Python starts: bench/reload_ab.py, 12 rounds on a loaded
+machine, found reloads no faster with the hold, and it patched window.Worker on Material's
+internals.)
 
 The script starts no second worker: it does nothing once client.js runs in the tab (instant
 navigation evaluates no head script anyway), and client.js starts its own worker when there
@@ -50,10 +51,6 @@ SCRIPT = (
 )
 
 
-# Then Material's search worker is held back while Python starts (hold_search.js says why);
-# its opening comment stays out of the pages.
-HOLD_SEARCH = Path(__file__).with_name("hold_search.js").read_text(encoding="utf-8")
-HOLD_SEARCH = HOLD_SEARCH[HOLD_SEARCH.index("(() => {") :].strip()
 # Then what shows the service worker's sentence about a file of the page it could not serve
 # (unavailable_note.js says why it is inline).
 UNAVAILABLE_NOTE = Path(__file__).with_name("unavailable_note.js").read_text(encoding="utf-8")
@@ -73,7 +70,7 @@ def early_script(page: str) -> str | None:
         return None
     script = SCRIPT % json.dumps(f"{client.group(1)}runtime/worker/worker.js")
     return script.replace(
-        "</script>", f"\n{HOLD_SEARCH}\n{UNAVAILABLE_NOTE}\n{LABS_EARLY}\n{SAME_PAGE}\n</script>"
+        "</script>", f"\n{UNAVAILABLE_NOTE}\n{LABS_EARLY}\n{SAME_PAGE}\n</script>"
     )
 
 

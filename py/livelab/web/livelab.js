@@ -157,18 +157,6 @@ function reachWideTables() {
   }
 }
 
-// The page's first lines held back Material's search worker while Python starts
-// (livelab.builder.early): let it go at the first lab view, or once Python is ready on a page
-// without labs, or has failed.
-function releaseSearch() {
-  const release = () => globalThis.__livelabSearch?.release();
-  document.addEventListener("livelab:view", release, { once: true });
-  const settled = (state) => state === "failed" || (state === "ready" && !document.querySelector('[data-livelab="lab"]'));
-  if (settled(runtime.state)) release();
-  runtime.addEventListener("status", (event) => settled(event.detail.state) && release());
-}
-
-releaseSearch();
 if (globalThis.document$) globalThis.document$.subscribe(() => mountAll());
 else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
 else mountAll();
