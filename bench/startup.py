@@ -58,8 +58,14 @@ def install_bare(site_dir: Path) -> None:
     precompress(site_dir / BARE)
 
 
+# null for a build from before the boot report (no runtime/page/, or no report()).
 REPORT = """async () => {
-  const { runtime } = await import("/assets/livelab/runtime/page/client.js");
+  let runtime;
+  try {
+    ({ runtime } = await import("/assets/livelab/runtime/page/client.js"));
+  } catch {
+    return null;
+  }
   return runtime.report ? runtime.report() : null;
 }"""
 # A build from before the boot report (bench/reload_ab.py may compare one): is what its
