@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from livelab.builder.built_pages import rewrite_pages
+
 ADDRESS_JS = Path(__file__).resolve().parents[1] / "web" / "address.js"
 MARK = 'id="livelab-address"'
 CHARSET = re.compile(r"<meta\s+charset=[^>]*>", re.I)
@@ -59,11 +61,4 @@ def with_address_script(page: str) -> str:
 
 def canonical_addresses(site_dir: Path) -> int:
     """Give every built page the address script; return how many pages changed."""
-    changed = 0
-    for path in sorted(site_dir.rglob("*.html")):
-        page = path.read_text(encoding="utf-8")
-        new = with_address_script(page)
-        if new != page:
-            path.write_text(new, encoding="utf-8")
-            changed += 1
-    return changed
+    return rewrite_pages(site_dir, with_address_script)

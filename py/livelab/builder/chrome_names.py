@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from livelab.builder.built_pages import rewrite_pages
+
 # Material's element (the opening tag, up to its role) -> the name it gets.
 NAMES = {
     "search": (
@@ -36,11 +38,4 @@ def with_chrome_names(page: str) -> str:
 
 def name_material_chrome(site_dir: Path) -> int:
     """Name the search dialog and progress bar on every built page; return how many changed."""
-    changed = 0
-    for path in sorted(site_dir.rglob("*.html")):
-        page = path.read_text(encoding="utf-8")
-        new = with_chrome_names(page)
-        if new != page:
-            path.write_text(new, encoding="utf-8")
-            changed += 1
-    return changed
+    return rewrite_pages(site_dir, with_chrome_names)

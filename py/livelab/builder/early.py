@@ -28,6 +28,7 @@ import re
 from pathlib import Path
 
 from livelab.builder.addresses import AFTER as AFTER_ADDRESS
+from livelab.builder.built_pages import rewrite_pages
 
 MARK = 'id="livelab-early-worker"'
 CLIENT_TAG = re.compile(r'<script\b[^>]*\bsrc="([^"]*?)runtime/page/client\.js"[^>]*>')
@@ -89,11 +90,4 @@ def with_early_worker(page: str) -> str:
 
 def start_workers_early(site_dir: Path) -> int:
     """Give every built page that loads the runtime client the inline script; return how many."""
-    changed = 0
-    for path in sorted(site_dir.rglob("*.html")):
-        page = path.read_text(encoding="utf-8")
-        new = with_early_worker(page)
-        if new != page:
-            path.write_text(new, encoding="utf-8")
-            changed += 1
-    return changed
+    return rewrite_pages(site_dir, with_early_worker)
