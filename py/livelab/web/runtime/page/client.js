@@ -72,7 +72,7 @@ class Runtime extends EventTarget {
     this.numpyStore = null; // {bytes, ms} once this tab stored NumPy's files, or {error}
     this.skipSnapshot = false;
     this.snapshotWanted = false; // a boot asked for a snapshot; the helper has not started
-    this.snapshotHelper = null; // {startedAt} once the helper started
+    this.snapshotHelper = false; // the helper was asked for (its start: report().interpreters)
     if (this.main) this.start();
     else this.state = "idle";
   }

@@ -57,7 +57,6 @@ export function bootReport(runtime) {
     pycs: expected.pycs ? (runtime.pycStore ?? null) : { skipped: true },
     numpy: expected.numpy ? (runtime.numpyStore ?? null) : { skipped: true },
   };
-  const ready = runtime.state === "ready" || runtime.state === "busy";
   return {
     state: runtime.state,
     message: runtime.message,
@@ -70,6 +69,9 @@ export function bootReport(runtime) {
     marks,
     later,
     interpreters: interpreters.map((entry) => ({ ...entry })),
-    settled: Boolean(runtime.bootPhases) && ready && Object.values(later).every((v) => v !== null),
+    settled:
+      Boolean(runtime.bootPhases) &&
+      runtime.state === "ready" &&
+      Object.values(later).every((v) => v !== null),
   };
 }

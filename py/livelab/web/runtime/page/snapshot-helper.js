@@ -62,10 +62,6 @@ export function runSnapshotHelper(started) {
 /** Have the helper make and store a snapshot for `runtime` (the page's main client), once. */
 export function makeSnapshot(runtime) {
   runtime.snapshotWanted = false;
-  runtime.snapshotHelper = { startedAt: null };
-  const started = () => {
-    runtime.snapshotHelper.startedAt = performance.now();
-    noteInterpreter("snapshot");
-  };
-  runSnapshotHelper(started).then((result) => (runtime.snapshotStore ??= result));
+  runtime.snapshotHelper = true;
+  runSnapshotHelper(() => noteInterpreter("snapshot")).then((result) => (runtime.snapshotStore ??= result));
 }
