@@ -1,7 +1,8 @@
 // Starting the helper worker that makes and stores the memory snapshot
 // (helper/snapshot-worker.js), for the client, once a boot that had none is live and the page
-// is idle; it ends once the snapshot is stored. It is the one interpreter a first visit starts
-// besides the page's own, and a return visit starts none (README.md, "The boot plan").
+// is quiet (quiet.js); it ends once the snapshot is stored. It is the one interpreter a first
+// visit starts besides the page's own, and a return visit starts none (README.md, "The boot
+// plan").
 //
 // It compiles nothing of its own: Chromium and Firefox share a compiled WebAssembly module
 // between the workers of a page by its bytes, and the helper's pyodide.asm.wasm is the page
@@ -9,6 +10,7 @@
 // kept a reload's compiled code with the service worker's copy, bought about 46 ms on the
 // first reload for a whole extra interpreter's CPU and memory: it was dropped.)
 
+import { whenQuiet } from "./quiet.js";
 import { started as noteInterpreter } from "./report.js";
 
 const HELPER_URL = new URL("../helper/snapshot-worker.js", import.meta.url);
@@ -37,11 +39,10 @@ function oneShotWorker({ url, name, what, late }, listen) {
 }
 
 /**
- * Once the page is next idle, start the helper; resolves to what it reported, {bytes, stored,
+ * Once the page is quiet (quiet.js), start the helper; resolves to what it reported, {bytes, stored,
  * ms} or {error}. `started()` is called when it starts.
  */
 export function runSnapshotHelper(started) {
-  const idle = globalThis.requestIdleCallback ?? ((run) => setTimeout(run, 0));
   const helper = {
     url: HELPER_URL,
     name: "livelab-snapshot",
@@ -55,7 +56,7 @@ export function runSnapshotHelper(started) {
         end(error ? { error } : { bytes, stored, ms });
       oneShotWorker(helper, report).then(resolve);
     };
-    idle(start, { timeout: 2_000 });
+    whenQuiet(start);
   });
 }
 
