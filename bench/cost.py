@@ -11,6 +11,11 @@ QUIET_S (at most CAP_S after the first result).
   reload  a new browser on the cold visit's profile (its HTTP cache, service worker, stored
           Python and Chromium's compiled code kept): the page opened again
 
+Also measured, the same way: the browser alone (about:blank, held HOLD_S["reload"] and until
+quiet), which every visit's figures include. The table prints it so that a ratio can be read
+as what the page itself adds: the ratio of our lesson's figure less the browser's to the bare
+worker's less the browser's is in the last column.
+
 Also counted, from outside: the interpreters a visit boots, i.e. the requests for
 pyodide.asm.wasm from the page and its workers (each boot asks for it once), and which
 workers had pyodide.asm.js loaded (its global `_createPyodideModule`) while they ran.
@@ -34,8 +39,12 @@ LOADED = "typeof globalThis._createPyodideModule === 'function'"
 FIRST = "window.__firstViewMs ?? window.__firstResultMs"
 
 
+BLANK = "about:blank"
+
+
 def visit(playwright, url: str, profile: str, kind: str) -> dict:
-    """One visit of url in a new browser on profile (see the module's docstring)."""
+    """One visit of url in a new browser on profile (see the module's docstring); url BLANK
+    is the browser alone (no result to wait for: it is held from the page's load)."""
     meter = Meter().start()
     launched = time.monotonic()
     context = playwright.chromium.launch_persistent_context(
@@ -56,7 +65,8 @@ def visit(playwright, url: str, profile: str, kind: str) -> dict:
             ),
         )
         page.goto(url)
-        page.wait_for_function(f"({FIRST}) !== undefined", timeout=120_000)
+        if url != BLANK:
+            page.wait_for_function(f"({FIRST}) !== undefined", timeout=120_000)
         first = time.monotonic()
         booted: set[str] = set()
         while True:
@@ -95,7 +105,7 @@ def visit(playwright, url: str, profile: str, kind: str) -> dict:
 
 def cost_round(playwright, urls: dict[str, str], round_: int) -> dict:
     """A cold visit and a reload of each of urls ({"bare": ..., "ours": ...}), in turn (the
-    order swaps every round)."""
+    order swaps every round), then the browser alone (about:blank) twice, as "blank"."""
     result = {}
     names = list(urls) if round_ % 2 == 0 else list(reversed(urls))
     for name in names:
@@ -103,6 +113,10 @@ def cost_round(playwright, urls: dict[str, str], round_: int) -> dict:
             result[name] = {
                 kind: visit(playwright, urls[name], profile, kind) for kind in ("cold", "reload")
             }
+    with tempfile.TemporaryDirectory() as profile:
+        result["blank"] = {
+            kind: visit(playwright, BLANK, profile, "reload") for kind in ("cold", "reload")
+        }
     return result
 
 
@@ -123,15 +137,19 @@ def cost_table(rounds: list[dict]) -> str:
         f"cost of a visit, medians of {len(rounds)} rounds (a new browser per visit, from launch "
         f"until settled: >= {HOLD_S['cold']:.0f} s (cold) / {HOLD_S['reload']:.0f} s (reload) "
         f"after the first result and < {QUIET_CPU_S} CPU s in {QUIET_S:.0f} s)",
-        "| | bare Pyodide + NumPy worker | our lesson | ratio | target | met |",
-        "|---|---|---|---|---|---|",
+        "| | bare Pyodide + NumPy worker | our lesson | ratio | target | met "
+        "| the browser alone | ratio less the browser |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for label, kind, key, unit, fmt, target in COST_ROWS:
         bare, ours = med("bare", kind, key), med("ours", kind, key)
         ratio = ours / bare
+        blank = med("blank", kind, key) if "blank" in rounds[0] else None
+        alone = "–" if blank is None else f"{fmt.format(blank)} {unit}"
+        less = "–" if blank is None or bare <= blank else f"{(ours - blank) / (bare - blank):.2f}×"
         lines.append(
             f"| {label} | {fmt.format(bare)} {unit} | {fmt.format(ours)} {unit} | {ratio:.2f}× "
-            f"| ≤ {target}× | {'yes' if ratio <= target else 'no'} |"
+            f"| ≤ {target}× | {'yes' if ratio <= target else 'no'} | {alone} | {less} |"
         )
     for kind, most in (("cold", 2), ("reload", 1)):
         counts = [r["ours"][kind]["interpreters"] for r in rounds]
@@ -144,7 +162,9 @@ def cost_table(rounds: list[dict]) -> str:
         )
     ended = [v["ended"] for r in rounds for side in r.values() for v in side.values()]
     settled = {
-        name: statistics.median(r[name]["cold"]["settled_s"] for r in rounds) for name in rounds[0]
+        name: statistics.median(r[name]["cold"]["settled_s"] for r in rounds)
+        for name in rounds[0]
+        if name != "blank"
     }
     lines.append(
         f"visits ended by: {ended.count('quiet')} quiet, {ended.count('cap')} at the cap; "

@@ -5,9 +5,12 @@ input is kept, and what the lab shows is Python's answer to it, not a view remem
 page before (issue 32)."""
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
+
+from tests.browser.test_runtime import boot_report
 
 # Each test is a first visit in a fresh profile.
 pytestmark = pytest.mark.cold
@@ -90,3 +93,37 @@ def test_right_after_a_first_visit_a_linked_lab_answers_a_new_input(page, site):
     # And the next input too: nothing is left behind once the lab has mounted.
     lab.get_by_role("spinbutton", name="B (sequences in the batch)").fill("1")
     expect(seeded(lab, "B = 1, T = 3, seed 1234")).to_be_visible()
+
+
+SERVICE_WORKER = "async () => Boolean(await navigator.serviceWorker.getRegistration())"
+
+
+def test_a_first_visits_background_work_waits_while_the_student_clicks(page, site):
+    # The service worker's install and the snapshot helper's interpreter start only once the
+    # student has not clicked for 1.5 s (runtime/page/quiet.js), so they never slow the
+    # clicks of a student who goes on at once.
+    page.goto(site.url(LESSON))
+    rope = page.get_by_role("region", name=re.compile("^RoPE: turn q and k"))
+    expect(rope.get_by_text(LIVE)).to_be_visible(timeout=60_000)
+    page.evaluate("addEventListener('click', () => (window.__lastClick = performance.now()), true)")
+    heading = page.get_by_role("heading", level=1)
+    for _ in range(8):  # 4 s of clicks, each well within 1.5 s of the one before
+        heading.click()
+        page.wait_for_timeout(500)
+        assert not page.evaluate(SERVICE_WORKER), "the service worker registered during clicks"
+        roles = [i["role"] for i in boot_report(page)["interpreters"]]
+        assert roles == ["main"], roles
+    last_click = page.evaluate("window.__lastClick")
+    # Then, once the page is quiet, both start: a first visit still gets its offline copy and
+    # its snapshot.
+    deadline = time.monotonic() + 30
+    while not (registered := page.evaluate(SERVICE_WORKER)) and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+    assert registered, "no service worker registered once the page was quiet"
+    while time.monotonic() < deadline:
+        helper = [i for i in boot_report(page)["interpreters"] if i["role"] == "snapshot"]
+        if helper:
+            break
+        page.wait_for_timeout(200)
+    assert helper, "no snapshot helper started once the page was quiet"
+    assert helper[0]["at"] >= last_click + 1_500, (helper, last_click)
