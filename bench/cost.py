@@ -11,10 +11,10 @@ QUIET_S (at most CAP_S after the first result).
   reload  a new browser on the cold visit's profile (its HTTP cache, service worker, stored
           Python and Chromium's compiled code kept): the page opened again
 
-Also measured, the same way: the browser alone (about:blank, held HOLD_S["reload"] and until
-quiet), which every visit's figures include. The table prints it so that a ratio can be read
-as what the page itself adds: the ratio of our lesson's figure less the browser's to the bare
-worker's less the browser's is in the last column.
+Also measured, the same way: the browser alone (about:blank, a cold and a reload visit held
+as long as ours and until quiet), which every visit's figures include. The table prints it so
+that a ratio can be read as what the page itself adds: the ratio of our lesson's figure less
+the browser's to the bare worker's less the browser's is in the last column.
 
 Also counted, from outside: the interpreters a visit boots, i.e. the requests for
 pyodide.asm.wasm from the page and its workers (each boot asks for it once), and which
@@ -115,7 +115,7 @@ def cost_round(playwright, urls: dict[str, str], round_: int) -> dict:
             }
     with tempfile.TemporaryDirectory() as profile:
         result["blank"] = {
-            kind: visit(playwright, BLANK, profile, "reload") for kind in ("cold", "reload")
+            kind: visit(playwright, BLANK, profile, kind) for kind in ("cold", "reload")
         }
     return result
 
@@ -144,12 +144,12 @@ def cost_table(rounds: list[dict]) -> str:
     for label, kind, key, unit, fmt, target in COST_ROWS:
         bare, ours = med("bare", kind, key), med("ours", kind, key)
         ratio = ours / bare
-        blank = med("blank", kind, key) if "blank" in rounds[0] else None
-        alone = "–" if blank is None else f"{fmt.format(blank)} {unit}"
-        less = "–" if blank is None or bare <= blank else f"{(ours - blank) / (bare - blank):.2f}×"
+        blank = med("blank", kind, key)
+        less = "–" if bare <= blank else f"{(ours - blank) / (bare - blank):.2f}×"
         lines.append(
             f"| {label} | {fmt.format(bare)} {unit} | {fmt.format(ours)} {unit} | {ratio:.2f}× "
-            f"| ≤ {target}× | {'yes' if ratio <= target else 'no'} | {alone} | {less} |"
+            f"| ≤ {target}× | {'yes' if ratio <= target else 'no'} "
+            f"| {fmt.format(blank)} {unit} | {less} |"
         )
     for kind, most in (("cold", 2), ("reload", 1)):
         counts = [r["ours"][kind]["interpreters"] for r in rounds]

@@ -5,10 +5,10 @@
 // downloads and hashes every file, which must not slow a student's first clicks). By then the
 // page's own downloads, the runtime above all, are in the browser's HTTP cache, so the
 // worker's precache revalidates them instead of downloading them again, and it never competes
-// with the first boot for bandwidth. On later
-// visits the call changes nothing: the browser itself checks sw.js for a new version on each
-// page load, and a new version waits until no page of the old one is open. On a first visit
-// the worker claims this page once it is active (sw.js).
+// with the first boot for bandwidth. On later visits the call changes nothing: the browser
+// itself checks sw.js for a new version on each page load, and a new version waits until no
+// page of the old one is open. On a first visit the worker claims this page once it is active
+// (sw.js).
 
 import { runtime } from "./runtime/page/client.js";
 import { whenQuiet } from "./runtime/page/quiet.js";

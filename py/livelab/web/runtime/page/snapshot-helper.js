@@ -39,8 +39,8 @@ function oneShotWorker({ url, name, what, late }, listen) {
 }
 
 /**
- * Once the page is quiet (quiet.js), start the helper; resolves to what it reported, {bytes, stored,
- * ms} or {error}. `started()` is called when it starts.
+ * Once the page is quiet (quiet.js), start the helper; resolves to what it reported,
+ * {bytes, stored, ms} or {error}. `started()` is called when it starts.
  */
 export function runSnapshotHelper(started) {
   const helper = {
