@@ -82,15 +82,17 @@ RUNTIME_STATE = """async () => {
 
 @contextmanager
 def saying_where_python_is(tab: Tab) -> Iterator[None]:
-    """A wait on Python that fails says where the boot got to (if the browser still answers)."""
+    """A wait on Python that fails says where the boot got to and what errors the page
+    reported (if the browser still answers)."""
     try:
         yield
     except EngineError as exc:
         try:
             state = tab.evaluate(RUNTIME_STATE)
+            errors = tab.errors  # a page error that stopped a check shows here
         except EngineError as unreachable:
-            state = f"not readable ({unreachable})"
-        raise EngineError(f"{exc}\nruntime: {state}") from None
+            state, errors = f"not readable ({unreachable})", []
+        raise EngineError(f"{exc}\nruntime: {state}\npage errors: {errors}") from None
 
 
 def wait_live(tab: Tab, lab_id: str) -> None:
@@ -98,10 +100,28 @@ def wait_live(tab: Tab, lab_id: str) -> None:
         tab.wait_for(IS_LIVE, lab_selector(lab_id), timeout=BOOT_TIMEOUT)
 
 
+# What a question shows besides its verdict: its fields' values and whether they are enabled,
+# and the verdict line's state (for a failed wait's message).
+QUESTION_SHOWS = """(selector) => {
+    const el = document.querySelector(selector);
+    if (el === null) return "no such question on the page";
+    const fields = [...el.querySelectorAll("input, textarea")]
+        .map((f) => ({ value: f.value, disabled: f.disabled, checked: f.checked }));
+    return JSON.stringify({ fields, verdict: { ...el.querySelector("[data-verdict]")?.dataset } });
+}"""
+
+
 def wait_graded(tab: Tab, q, pattern: str | re.Pattern[str]) -> str:
     """The question's verdict once it matches `pattern`, Python's start included."""
-    with saying_where_python_is(tab):
-        return tab.wait_text(verdict(q.id), pattern, timeout=BOOT_TIMEOUT)
+    try:
+        with saying_where_python_is(tab):
+            return tab.wait_text(verdict(q.id), pattern, timeout=BOOT_TIMEOUT)
+    except EngineError as exc:
+        try:
+            shows = tab.evaluate(QUESTION_SHOWS, question_box(q.id))
+        except EngineError as unreachable:
+            shows = f"not readable ({unreachable})"
+        raise EngineError(f"{exc}\nthe question shows: {shows}") from None
 
 
 def first_lab_of_each_kind(tab: Tab) -> dict[str, str]:
