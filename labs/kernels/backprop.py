@@ -1,0 +1,178 @@
+"""Forward and backward passes, written by hand in NumPy, for the training experiments (issue
+33): the pieces of a residual stack (norms, the two FFNs, a linear map), the loss and Adam.
+
+Each `*_forward` returns (output, saved): `saved` is what its `*_backward` needs. Each
+`*_backward(saved, grad_out)` returns the gradient of the loss with respect to the forward's
+inputs, in the order the forward takes them. Leading axes are batch axes throughout; the
+weights have none, so their gradients are summed over them. tests/unit/test_backprop.py
+checks every backward pass against central finite differences.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from labs.kernels.ffn import sigmoid
+
+NORM_EPS = 1e-5
+
+
+def _batch_sum(a: np.ndarray, keep: int) -> np.ndarray:
+    """a summed over all but its last `keep` axes: [..., *tail] -> [*tail]."""
+    return a.reshape(-1, *a.shape[a.ndim - keep :]).sum(axis=0)
+
+
+def linear_forward(x: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, tuple]:
+    """x @ w. Shapes: x [..., d_in], w [d_in, d_out] -> [..., d_out]."""
+    return x @ w, (x, w)
+
+
+def linear_backward(saved: tuple, grad_out: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(dx [..., d_in], dw [d_in, d_out]) from grad_out [..., d_out]."""
+    x, w = saved
+    dw = _batch_sum(x[..., :, None] * grad_out[..., None, :], 2)  # [d_in, d_out]
+    return grad_out @ w.T, dw
+
+
+def layernorm_forward(x: np.ndarray, gain: np.ndarray) -> tuple[np.ndarray, tuple]:
+    """(x - mean) / sqrt(var + eps) * gain over the last axis (no bias).
+
+    Shapes: x [..., d], gain [d] -> [..., d]. Arithmetic per row: a mean, a centring, a
+    variance, a division and the gain (see `norm_flops`).
+    """
+    centred = x - x.mean(axis=-1, keepdims=True)  # [..., d]
+    inv = 1.0 / np.sqrt((centred * centred).mean(axis=-1, keepdims=True) + NORM_EPS)  # [..., 1]
+    normed = centred * inv
+    return normed * gain, (normed, inv, gain)
+
+
+def _norm_backward(saved: tuple, grad_out: np.ndarray, centred: bool) -> tuple[np.ndarray, ...]:
+    """Both norms' backward pass: a LayerNorm (centred) also takes out the gradient's mean."""
+    normed, inv, gain = saved
+    dgain = _batch_sum(grad_out * normed, 1)
+    g = grad_out * gain  # [..., d]
+    dx = g - normed * (g * normed).mean(axis=-1, keepdims=True)
+    if centred:
+        dx -= g.mean(axis=-1, keepdims=True)
+    return inv * dx, dgain
+
+
+def layernorm_backward(saved: tuple, grad_out: np.ndarray) -> tuple[np.ndarray, ...]:
+    """(dx [..., d], dgain [d]) from grad_out [..., d]."""
+    return _norm_backward(saved, grad_out, centred=True)
+
+
+def rmsnorm_forward(x: np.ndarray, gain: np.ndarray) -> tuple[np.ndarray, tuple]:
+    """x / sqrt(mean(x**2) + eps) * gain over the last axis: LayerNorm without the centring.
+
+    Shapes: x [..., d], gain [d] -> [..., d].
+    """
+    inv = 1.0 / np.sqrt((x * x).mean(axis=-1, keepdims=True) + NORM_EPS)  # [..., 1]
+    normed = x * inv
+    return normed * gain, (normed, inv, gain)
+
+
+def rmsnorm_backward(saved: tuple, grad_out: np.ndarray) -> tuple[np.ndarray, ...]:
+    """(dx [..., d], dgain [d]) from grad_out [..., d]."""
+    return _norm_backward(saved, grad_out, centred=False)
+
+
+def norm_flops(kind: str, d: int) -> int:
+    """Floating-point operations to normalise one row of width d, gain included.
+
+    LayerNorm: mean (d), centring (d), squares and their mean (2d), scaling by 1/sqrt (d),
+    gain (d), plus 2 for the eps and the square root: 6d + 2. RMSNorm drops the mean and the
+    centring: 4d + 2.
+    """
+    if kind == "layernorm":
+        return 6 * d + 2
+    if kind == "rmsnorm":
+        return 4 * d + 2
+    raise ValueError(f"kind must be 'layernorm' or 'rmsnorm', got {kind!r}")
+
+
+def relu_ffn_forward(x: np.ndarray, w1: np.ndarray, w2: np.ndarray) -> tuple[np.ndarray, tuple]:
+    """ReLU(x @ w1) @ w2. Shapes: x [..., d], w1 [d, f], w2 [f, d] -> [..., d]."""
+    pre = x @ w1  # [..., f]
+    hidden = np.maximum(pre, 0.0)
+    return hidden @ w2, (x, w1, w2, pre, hidden)
+
+
+def relu_ffn_backward(saved: tuple, grad_out: np.ndarray) -> tuple[np.ndarray, ...]:
+    """(dx, dw1, dw2) from grad_out [..., d]."""
+    x, w1, w2, pre, hidden = saved
+    dw2 = _batch_sum(hidden[..., :, None] * grad_out[..., None, :], 2)
+    dpre = (grad_out @ w2.T) * (pre > 0)  # [..., f]
+    dw1 = _batch_sum(x[..., :, None] * dpre[..., None, :], 2)
+    return dpre @ w1.T, dw1, dw2
+
+
+def swiglu_ffn_forward(
+    x: np.ndarray, w_gate: np.ndarray, w_up: np.ndarray, w_down: np.ndarray
+) -> tuple[np.ndarray, tuple]:
+    """(SiLU(x @ w_gate) * (x @ w_up)) @ w_down.
+
+    Shapes: x [..., d], w_gate and w_up [d, f], w_down [f, d] -> [..., d].
+    """
+    gate = x @ w_gate  # [..., f]
+    up = x @ w_up  # [..., f]
+    sig = sigmoid(gate)
+    hidden = gate * sig * up
+    return hidden @ w_down, (x, w_gate, w_up, w_down, gate, up, sig, hidden)
+
+
+def swiglu_ffn_backward(saved: tuple, grad_out: np.ndarray) -> tuple[np.ndarray, ...]:
+    """(dx, dw_gate, dw_up, dw_down) from grad_out [..., d]."""
+    x, w_gate, w_up, w_down, gate, up, sig, hidden = saved
+    dw_down = _batch_sum(hidden[..., :, None] * grad_out[..., None, :], 2)
+    dhidden = grad_out @ w_down.T  # [..., f]
+    silu = gate * sig
+    dup = dhidden * silu
+    dgate = dhidden * up * sig * (1.0 + gate * (1.0 - sig))  # d SiLU(z)/dz = s (1 + z (1 - s))
+    dw_gate = _batch_sum(x[..., :, None] * dgate[..., None, :], 2)
+    dw_up = _batch_sum(x[..., :, None] * dup[..., None, :], 2)
+    return dgate @ w_gate.T + dup @ w_up.T, dw_gate, dw_up, dw_down
+
+
+def cross_entropy(logits: np.ndarray, targets: np.ndarray) -> tuple[float, np.ndarray]:
+    """Mean softmax cross-entropy and its gradient with respect to the logits.
+
+    Shapes: logits [..., V], targets [...] of ints in [0, V) -> (loss, dlogits [..., V]).
+    """
+    shifted = logits - logits.max(axis=-1, keepdims=True)
+    log_probs = shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))  # [..., V]
+    idx = targets[..., None]
+    picked = np.take_along_axis(log_probs, idx, axis=-1)  # [..., 1]
+    dlogits = np.exp(log_probs)  # the probabilities, less one at each target below
+    np.put_along_axis(dlogits, idx, np.take_along_axis(dlogits, idx, axis=-1) - 1.0, axis=-1)
+    return float(-picked.mean()), dlogits / targets.size
+
+
+class Adam:
+    """Adam (Kingma and Ba, 2015) over a dict of arrays, with an optional linear warm-up.
+
+    The step size at update t (counted from 1) is lr * min(1, t / warmup); warmup 0 means
+    none. betas (0.9, 0.999) and eps 1e-8, the paper's defaults.
+    """
+
+    def __init__(self, params: dict[str, np.ndarray], lr: float, warmup: int = 0) -> None:
+        self.lr, self.warmup, self.t = lr, warmup, 0
+        self.m = {name: np.zeros_like(p) for name, p in params.items()}
+        self.v = {name: np.zeros_like(p) for name, p in params.items()}
+
+    def rate(self) -> float:
+        """The step size of the next update."""
+        t = self.t + 1
+        return self.lr * (min(1.0, t / self.warmup) if self.warmup else 1.0)
+
+    def step(self, params: dict[str, np.ndarray], grads: dict[str, np.ndarray]) -> None:
+        """Update params in place from grads (same keys and shapes)."""
+        lr = self.rate()
+        self.t += 1
+        b1, b2, eps = 0.9, 0.999, 1e-8
+        for name, g in grads.items():
+            self.m[name] = b1 * self.m[name] + (1 - b1) * g
+            self.v[name] = b2 * self.v[name] + (1 - b2) * g * g
+            m_hat = self.m[name] / (1 - b1**self.t)
+            v_hat = self.v[name] / (1 - b2**self.t)
+            params[name] -= lr * m_hat / (np.sqrt(v_hat) + eps)
