@@ -3,9 +3,13 @@
 
 Each `*_forward` returns (output, saved): `saved` is what its `*_backward` needs. Each
 `*_backward(saved, grad_out)` returns the gradient of the loss with respect to the forward's
-inputs, in the order the forward takes them. Leading axes are batch axes throughout; the
-weights have none, so their gradients are summed over them. tests/unit/test_backprop.py
-checks every backward pass against central finite differences.
+inputs, in the order the forward takes them, each of its input's shape.
+
+Inputs are rows, x [..., N, d]. A weight either is shared by every row ([d_in, d_out], a gain
+[d]) or has leading axes of its own that match x's ([R, d_in, d_out], a gain [R, 1, d]): R
+independent models, say one per seed, trained in one pass. A weight's gradient is summed over
+the axes it does not have. tests/unit/test_backprop.py checks every backward pass against
+central finite differences, with shared and with per-model weights.
 """
 
 from __future__ import annotations
@@ -17,21 +21,27 @@ from labs.kernels.ffn import sigmoid
 NORM_EPS = 1e-5
 
 
-def _batch_sum(a: np.ndarray, keep: int) -> np.ndarray:
-    """a summed over all but its last `keep` axes: [..., *tail] -> [*tail]."""
-    return a.reshape(-1, *a.shape[a.ndim - keep :]).sum(axis=0)
+def _summed_to(a: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """a summed over the axes a weight of `shape` does not have (NumPy's broadcast, undone)."""
+    a = a.reshape(-1, *a.shape[a.ndim - len(shape) :]).sum(axis=0) if a.ndim > len(shape) else a
+    axes = tuple(i for i, n in enumerate(shape) if n == 1 and a.shape[i] != 1)
+    return a.sum(axis=axes, keepdims=True) if axes else a
+
+
+def _weight_grad(x: np.ndarray, grad_out: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """dLoss/dw for out = x @ w: x^T @ grad_out over the rows, summed to w's shape."""
+    return _summed_to(np.swapaxes(x, -1, -2) @ grad_out, w.shape)
 
 
 def linear_forward(x: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, tuple]:
-    """x @ w. Shapes: x [..., d_in], w [d_in, d_out] -> [..., d_out]."""
+    """x @ w. Shapes: x [..., N, d_in], w [d_in, d_out] or [..., d_in, d_out] -> [..., N, d_out]."""
     return x @ w, (x, w)
 
 
 def linear_backward(saved: tuple, grad_out: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(dx [..., d_in], dw [d_in, d_out]) from grad_out [..., d_out]."""
+    """(dx, dw), each of its input's shape, from grad_out [..., N, d_out]."""
     x, w = saved
-    dw = _batch_sum(x[..., :, None] * grad_out[..., None, :], 2)  # [d_in, d_out]
-    return grad_out @ w.T, dw
+    return grad_out @ np.swapaxes(w, -1, -2), _weight_grad(x, grad_out, w)
 
 
 def layernorm_forward(x: np.ndarray, gain: np.ndarray) -> tuple[np.ndarray, tuple]:
@@ -49,7 +59,7 @@ def layernorm_forward(x: np.ndarray, gain: np.ndarray) -> tuple[np.ndarray, tupl
 def _norm_backward(saved: tuple, grad_out: np.ndarray, centred: bool) -> tuple[np.ndarray, ...]:
     """Both norms' backward pass: a LayerNorm (centred) also takes out the gradient's mean."""
     normed, inv, gain = saved
-    dgain = _batch_sum(grad_out * normed, 1)
+    dgain = _summed_to(grad_out * normed, gain.shape)
     g = grad_out * gain  # [..., d]
     dx = g - normed * (g * normed).mean(axis=-1, keepdims=True)
     if centred:
@@ -101,10 +111,9 @@ def relu_ffn_forward(x: np.ndarray, w1: np.ndarray, w2: np.ndarray) -> tuple[np.
 def relu_ffn_backward(saved: tuple, grad_out: np.ndarray) -> tuple[np.ndarray, ...]:
     """(dx, dw1, dw2) from grad_out [..., d]."""
     x, w1, w2, pre, hidden = saved
-    dw2 = _batch_sum(hidden[..., :, None] * grad_out[..., None, :], 2)
-    dpre = (grad_out @ w2.T) * (pre > 0)  # [..., f]
-    dw1 = _batch_sum(x[..., :, None] * dpre[..., None, :], 2)
-    return dpre @ w1.T, dw1, dw2
+    dpre = (grad_out @ np.swapaxes(w2, -1, -2)) * (pre > 0)  # [..., N, f]
+    dx = dpre @ np.swapaxes(w1, -1, -2)
+    return dx, _weight_grad(x, dpre, w1), _weight_grad(hidden, grad_out, w2)
 
 
 def swiglu_ffn_forward(
@@ -124,28 +133,28 @@ def swiglu_ffn_forward(
 def swiglu_ffn_backward(saved: tuple, grad_out: np.ndarray) -> tuple[np.ndarray, ...]:
     """(dx, dw_gate, dw_up, dw_down) from grad_out [..., d]."""
     x, w_gate, w_up, w_down, gate, up, sig, hidden = saved
-    dw_down = _batch_sum(hidden[..., :, None] * grad_out[..., None, :], 2)
-    dhidden = grad_out @ w_down.T  # [..., f]
-    silu = gate * sig
-    dup = dhidden * silu
+    dhidden = grad_out @ np.swapaxes(w_down, -1, -2)  # [..., N, f]
+    dup = dhidden * gate * sig
     dgate = dhidden * up * sig * (1.0 + gate * (1.0 - sig))  # d SiLU(z)/dz = s (1 + z (1 - s))
-    dw_gate = _batch_sum(x[..., :, None] * dgate[..., None, :], 2)
-    dw_up = _batch_sum(x[..., :, None] * dup[..., None, :], 2)
-    return dgate @ w_gate.T + dup @ w_up.T, dw_gate, dw_up, dw_down
+    dx = dgate @ np.swapaxes(w_gate, -1, -2) + dup @ np.swapaxes(w_up, -1, -2)
+    grads = (_weight_grad(x, dgate, w_gate), _weight_grad(x, dup, w_up))
+    return dx, *grads, _weight_grad(hidden, grad_out, w_down)
 
 
-def cross_entropy(logits: np.ndarray, targets: np.ndarray) -> tuple[float, np.ndarray]:
-    """Mean softmax cross-entropy and its gradient with respect to the logits.
+def cross_entropy(logits: np.ndarray, targets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each model's mean softmax cross-entropy over its rows, and the gradient of the sum of
+    those means with respect to the logits.
 
-    Shapes: logits [..., V], targets [...] of ints in [0, V) -> (loss, dlogits [..., V]).
+    Shapes: logits [..., N, V], targets [..., N] of ints in [0, V) -> (losses [...],
+    dlogits [..., N, V]); with no leading axes the loss is a 0-d array.
     """
     shifted = logits - logits.max(axis=-1, keepdims=True)
-    log_probs = shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))  # [..., V]
+    log_probs = shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))  # [..., N, V]
     idx = targets[..., None]
-    picked = np.take_along_axis(log_probs, idx, axis=-1)  # [..., 1]
+    picked = np.take_along_axis(log_probs, idx, axis=-1)[..., 0]  # [..., N]
     dlogits = np.exp(log_probs)  # the probabilities, less one at each target below
     np.put_along_axis(dlogits, idx, np.take_along_axis(dlogits, idx, axis=-1) - 1.0, axis=-1)
-    return float(-picked.mean()), dlogits / targets.size
+    return -picked.mean(axis=-1), dlogits / targets.shape[-1]
 
 
 class Adam:

@@ -9,6 +9,10 @@ FFN_l is ReLU(h @ W1) @ W2 with hidden width 4 d, every norm has its own gain (f
 the weights start Xavier-uniform. The task: inputs are standard-normal rows of width d, and
 the class of a row is the arg max of a fixed random teacher, tanh(x @ A) @ B. Everything is
 drawn from one seed, so a run is the same in CPython and in Pyodide.
+
+Several seeds train at once, as one batch of models: every weight carries a leading axis of
+one model per seed (labs.kernels.backprop says how), which costs far less Python per update
+than a run per seed.
 """
 
 from __future__ import annotations
@@ -50,8 +54,8 @@ def _xavier(rng: np.random.Generator, fan_in: int, fan_out: int) -> np.ndarray:
 
 
 def init_stack(seed: int, width: int, depth: int, classes: int, placement: str) -> dict:
-    """Weights of a stack: per block W1_l [d, 4d], W2_l [4d, d] and a norm gain g_l [d];
-    pre-norm's final gain g_final [d]; the readout W_out [d, classes]."""
+    """Weights of one stack: per block W1_l [d, 4d], W2_l [4d, d] and a norm gain g_l [1, d];
+    pre-norm's final gain g_final [1, d]; the readout W_out [d, classes]."""
     if placement not in PLACEMENTS:
         raise ValueError(f"placement must be 'pre' or 'post', got {placement!r}")
     rng = np.random.default_rng(seed)
@@ -59,17 +63,18 @@ def init_stack(seed: int, width: int, depth: int, classes: int, placement: str) 
     for layer in range(depth):
         params[f"W1_{layer}"] = _xavier(rng, width, 4 * width)
         params[f"W2_{layer}"] = _xavier(rng, 4 * width, width)
-        params[f"g_{layer}"] = np.ones(width)
+        params[f"g_{layer}"] = np.ones((1, width))
     if placement == "pre":
-        params["g_final"] = np.ones(width)
+        params["g_final"] = np.ones((1, width))
     params["W_out"] = _xavier(rng, width, classes)
     return params
 
 
 def loss_and_grads(
     params: dict, x: np.ndarray, y: np.ndarray, placement: str, norm: str
-) -> tuple[float, dict]:
-    """The mean cross-entropy of the stack on (x [N, d], y [N]) and its gradient per weight."""
+) -> tuple[np.ndarray, dict]:
+    """Each model's mean cross-entropy on its rows (x [R, N, d], y [R, N] -> [R]; or one model,
+    x [N, d] -> a 0-d array) and the gradient of their sum for every weight."""
     norm_forward, norm_backward = NORMS[norm]
     depth = sum(1 for name in params if name.startswith("W1_"))
     saved = []
@@ -109,10 +114,10 @@ def loss_and_grads(
 
 
 class Step(NamedTuple):
-    """One logged point of a run: the update count and the training loss before it."""
+    """One logged point of a run: the update count and each seed's training loss before it."""
 
     step: int
-    loss: float
+    losses: tuple[float, ...]
 
 
 def train(
@@ -124,25 +129,29 @@ def train(
     lr: float = 3e-3,
     warmup: int = 0,
     steps: int = 200,
-    seed: int = 0,
+    seeds: tuple[int, ...] = (0,),
     batch: int = 64,
 ) -> Iterator[Step]:
-    """Train one stack with Adam on make_task(seed, width), yielding a Step per update.
-
-    Minibatches are drawn from the training rows with the same seed. A loss that is no
-    longer finite ends the run (the last Step carries it): it diverged.
+    """Train one stack per seed with Adam, all at once, each on make_task(seed, width); yield a
+    Step per update. Seed s draws its task, its weights and its minibatches from s alone, so
+    its curve does not depend on which other seeds run beside it. A loss that is no longer
+    finite ends the run (the last Step carries it): that model diverged.
     """
     if norm not in NORMS:
         raise ValueError(f"norm must be 'layernorm' or 'rmsnorm', got {norm!r}")
-    task = make_task(seed, width)
-    classes = int(task.y.max()) + 1
-    params = init_stack(seed + 1, width, depth, max(classes, 2), placement)
+    tasks = [make_task(seed, width) for seed in seeds]
+    x, y = np.stack([t.x for t in tasks]), np.stack([t.y for t in tasks])  # [R, N, d], [R, N]
+    classes = int(y.max()) + 1
+    inits = [init_stack(seed + 1, width, depth, max(classes, 2), placement) for seed in seeds]
+    params = {name: np.stack([p[name] for p in inits]) for name in inits[0]}
     adam = bp.Adam(params, lr=lr, warmup=warmup)
-    rng = np.random.default_rng(seed + 2)
+    rngs = [np.random.default_rng(seed + 2) for seed in seeds]
     for step in range(steps):
-        rows = rng.choice(len(task.x), size=batch, replace=False)
-        loss, grads = loss_and_grads(params, task.x[rows], task.y[rows], placement, norm)
-        yield Step(step, loss)
-        if not np.isfinite(loss):
+        rows = np.stack([rng.choice(x.shape[1], size=batch, replace=False) for rng in rngs])
+        batch_x = np.take_along_axis(x, rows[..., None], axis=1)  # [R, batch, d]
+        batch_y = np.take_along_axis(y, rows, axis=1)  # [R, batch]
+        losses, grads = loss_and_grads(params, batch_x, batch_y, placement, norm)
+        yield Step(step, tuple(float(v) for v in losses))
+        if not np.all(np.isfinite(losses)):
             return
         adam.step(params, grads)

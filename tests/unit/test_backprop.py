@@ -76,14 +76,24 @@ def test_swiglu_ffn_backward_matches_finite_differences():
 
 
 def test_cross_entropy_gradient_matches_finite_differences():
+    # Two models of 5 rows each: a loss per model, the gradient of their sum.
     logits, targets = x(2, 5, 7), RNG.integers(0, 7, size=(2, 5))
-    loss, grad = bp.cross_entropy(logits, targets)
-    np.testing.assert_allclose(
-        grad, numeric_grad(lambda: bp.cross_entropy(logits, targets)[0], logits), atol=1e-8
-    )
+    losses, grad = bp.cross_entropy(logits, targets)
+    assert losses.shape == (2,)
+    total = lambda: float(bp.cross_entropy(logits, targets)[0].sum())  # noqa: E731
+    np.testing.assert_allclose(grad, numeric_grad(total, logits), atol=1e-8)
     # Uniform logits: the loss is log V.
-    assert bp.cross_entropy(np.zeros((4, 7)), np.arange(4))[0] == pytest.approx(np.log(7))
-    assert loss > 0
+    assert float(bp.cross_entropy(np.zeros((4, 7)), np.arange(4))[0]) == pytest.approx(np.log(7))
+
+
+def test_each_model_of_a_batch_of_models_gets_its_own_weight_gradients():
+    # R = 2 models with weights of their own ([2, ...]) and gains [2, 1, d].
+    check(bp.linear_forward, bp.linear_backward, [x(2, 3, 4), x(2, 4, 5)])
+    check(bp.rmsnorm_forward, bp.rmsnorm_backward, [x(2, 3, 6), 1 + 0.1 * x(2, 1, 6)])
+    check(bp.layernorm_forward, bp.layernorm_backward, [x(2, 3, 6), 1 + 0.1 * x(2, 1, 6)])
+    check(bp.relu_ffn_forward, bp.relu_ffn_backward, [x(2, 3, 4), x(2, 4, 8), x(2, 8, 4)])
+    inputs = [x(2, 3, 4), x(2, 4, 6), x(2, 4, 6), x(2, 6, 4)]
+    check(bp.swiglu_ffn_forward, bp.swiglu_ffn_backward, inputs)
 
 
 def test_layernorm_costs_more_arithmetic_than_rmsnorm():
