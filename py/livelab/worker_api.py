@@ -211,6 +211,24 @@ def _lab_scratch(kind: str, params: dict) -> str:
     return lab_scratch(kind, params)
 
 
+def _lab_run_start(kind: str, params: dict, budget_ms: float = 150) -> dict:
+    from livelab.labs import runs
+
+    return runs.run_start(kind, params, budget_ms)
+
+
+def _lab_run_next(run: int, budget_ms: float = 150) -> dict:
+    from livelab.labs import runs
+
+    return runs.run_next(run, budget_ms)
+
+
+def _lab_run_stop(run: int) -> dict:
+    from livelab.labs import runs
+
+    return runs.run_stop(run)
+
+
 # Name -> function the page may call. Nothing outside this table is reachable by name.
 CALLS: dict[str, Callable[..., object]] = {
     "run": _run,
@@ -224,11 +242,23 @@ CALLS: dict[str, Callable[..., object]] = {
     "scratch_run": _scratch_run,
     "scratch_clear": _scratch_clear,
     "lab_scratch": _lab_scratch,
+    "lab_run_start": _lab_run_start,
+    "lab_run_next": _lab_run_next,
+    "lab_run_stop": _lab_run_stop,
 }
 
 
 ROLES: dict[str, tuple[str, ...]] = {
-    "main": ("lab", "lab_scratch", "code_plan", "code_grade", "code_finish"),
+    "main": (
+        "lab",
+        "lab_scratch",
+        "lab_run_start",
+        "lab_run_next",
+        "lab_run_stop",
+        "code_plan",
+        "code_grade",
+        "code_finish",
+    ),
     "scratch": ("run", "scratch_run", "scratch_clear"),
     "runner": ("code_execute",),
 }

@@ -12,7 +12,7 @@ a module it names in the plugin's `modules` setting.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -55,6 +55,9 @@ class Lab:
     view: Callable[[dict], dict]
     body: Callable[..., str]
     scratch: Callable[[dict], Scratch] | None = None
+    run: Callable[..., Iterator[dict]] | None = None
+    """A generator of states as a computation goes (livelab.labs.runs drives it); None: the
+    lab does not run."""
     about: str = ""
     """One line for the authoring reference; the module's docstring line when empty."""
     module: str = field(default="", compare=False)
@@ -98,6 +101,7 @@ def lab_of_module(module: str, *, name: str, title: str) -> Lab:
         view=found["view"],
         body=found["body"],
         scratch=found.get("scratch"),
+        run=found.get("run"),
         module=module,
     )
 
