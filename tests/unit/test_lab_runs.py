@@ -51,7 +51,8 @@ def test_a_run_goes_in_chunks_and_each_shows_its_last_state():
     reached = first["states"]
     while True:
         chunk = runs.run_next(first["run"], budget_ms=10)
-        assert chunk["states"] > reached  # every chunk advances, by at least one state
+        # Every chunk advances by at least one state, but the one that finds the end may not.
+        assert chunk["states"] > reached or chunk["done"]
         reached = chunk["states"]
         if chunk["done"]:
             break

@@ -9,9 +9,10 @@ goes on:
     run_next(run, budget_ms) -> {"view", "states", "done"}
     run_stop(run)            -> {"stopped": bool}
 
-A chunk advances the generator until budget_ms has passed (at least one state) and returns
-the view of the last state it reached: a run's states are cumulative (the curve so far), so
-the last one is all the page needs to draw. `states` counts the states reached so far.
+A chunk advances the generator until budget_ms has passed (at least one state, unless the run
+ends) and returns the view of the last state reached (None only for a run that yields none).
+A run's states are cumulative (the curve so far), so the last one is all the page needs to
+draw. `states` counts the states reached so far.
 
 - The params are read once, at the start: a change of settings during a run is for the next
   run, never mixed into this one.
@@ -33,10 +34,11 @@ MAX_OPEN = 4
 
 
 class _Run:
-    """An open run: its lab, its generator and how many states it has reached."""
+    """An open run: its lab, its generator, how many states it has reached and the last."""
 
     def __init__(self, name: str, states: Iterator[dict]) -> None:
         self.name, self.states, self.reached = name, states, 0
+        self.last: dict | None = None
 
 
 _open: OrderedDict[int, _Run] = OrderedDict()
@@ -47,10 +49,10 @@ def _chunk(run: int, budget_ms: float) -> dict:
     """Advance run until budget_ms has passed (at least one state); its last view."""
     entry = _open[run]
     deadline = time.perf_counter() + budget_ms / 1000
-    last, done = None, False
+    done = False
     while True:
         try:
-            last = next(entry.states)
+            entry.last = next(entry.states)
         except StopIteration:
             done = True
             break
@@ -59,7 +61,8 @@ def _chunk(run: int, budget_ms: float) -> dict:
             break
     if done:
         run_stop(run)
-    view = None if last is None else lab(entry.name).view(last)
+    # The chunk that finds the end may reach no new state: it shows the last one again.
+    view = None if entry.last is None else lab(entry.name).view(entry.last)
     return {"view": view, "states": entry.reached, "done": done}
 
 
