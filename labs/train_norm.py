@@ -18,7 +18,7 @@ import numpy as np
 
 from labs.kernels.residual_training import train
 from livelab.labs import lab_of_module, register_lab
-from livelab.labs.markup import Marks, attr, control_html, strip
+from livelab.labs.markup import Marks, attr, control_html, run_buttons, strip
 from livelab.labs.view import Frame, fmt_number, largest_em, shape
 from livelab.options import Option, Options
 
@@ -139,6 +139,7 @@ def body(values: dict, marks: Marks) -> str:
             '<div class="livelab-controls">'
             + "".join(control_html(PARAMS, name, values, marks) for name in PARAMS)
             + "</div>"
+            + run_buttons()
         )
         + f'<svg class="livelab-figure" viewBox="0 0 {PLOT_WIDTH:g} {PLOT_HEIGHT:g}" '
         f'role="img" aria-labelledby="{title}">'

@@ -260,16 +260,32 @@ STARTING = "Python is loading; until it is live, these numbers are from the buil
 """A lab's status line while Python starts (widgets/status.js reads it from the page)."""
 
 
+def run_buttons() -> str:
+    """Run and Stop for a lab that runs (widgets/lab-run.js), and the line that says, as a live
+    region, what a run does; until the student runs it, that the curves are the build's."""
+    return (
+        '<div class="livelab-lab__run">'
+        '<button type="button" class="livelab-button" data-run disabled>Run</button> '
+        '<button type="button" class="livelab-button" data-stop disabled>Stop</button></div>'
+        '<p class="livelab-run-status" data-run-status aria-live="polite">'
+        "Computed when the page was built. Press Run to compute it again in your browser."
+        "</p>"
+    )
+
+
 def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str:
     """The lab's container: identity, settings and a status line around its body."""
+    from livelab.labs import lab  # the registry imports lab modules, which import this one
+
     settings = attr(json.dumps(values, separators=(",", ":")))
+    runs = " data-lab-runs" if lab(kind).run is not None else ""
     return (
         # An <article>, not a <div>: Material's search skips a data-search-exclude element only
         # until the first closing tag of the same name, and a lab is full of divs. (A custom
         # element would not do: Markdown wraps what it does not know as a block in a <p>.)
         f'<article class="livelab livelab-lab" data-livelab="lab" data-lab="{attr(lab_id)}" '
         f'id="{attr(lab_id)}" '
-        f'data-lab-kind="{attr(kind)}" data-params="{settings}" role="region" '
+        f'data-lab-kind="{attr(kind)}" data-params="{settings}"{runs} role="region" '
         f'aria-labelledby="{attr(lab_id)}-title" data-search-exclude>'
         f'<p class="livelab-lab__title" id="{attr(lab_id)}-title">{html.escape(title)}</p>'
         f"{body}{_scratch_button(kind)}"

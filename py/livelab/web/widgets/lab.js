@@ -190,6 +190,10 @@ function fromViewport(el) {
 
 export function mount(el, runtime) {
   const kind = el.dataset.labKind;
+  // A lab that runs (./lab-run.js) asks Python only when the student presses Run: its first
+  // view is the build's run to its end, and a change of settings is for the next run.
+  const runs = el.hasAttribute("data-lab-runs");
+  let unbindRun = () => {};
   const status = bindStatus(el, runtime);
   const unbindScratch = bindScratch(el, runtime, { readParams, status });
   const unbindSign = bindSign(el); // "±" beside a number field that takes negative values
@@ -233,7 +237,7 @@ export function mount(el, runtime) {
   );
   const refresh = () => {
     refreshSteppers(el);
-    update(readParams(el));
+    if (!runs) update(readParams(el));
   };
   const onInput = (event) => {
     if (!event.target.matches("[data-param]")) return;
@@ -270,9 +274,19 @@ export function mount(el, runtime) {
   const onStatus = (event) => event.detail.state === "ready" && !asking && refresh();
   runtime.addEventListener("status", onStatus);
   refresh();
+  if (runs) {
+    const draw = (view) => {
+      applyView(el, view);
+      figures.refit();
+    };
+    import("./lab-run.js").then(({ bindRun }) => {
+      if (mounted) unbindRun = bindRun(el, runtime, { readParams, applyView: draw, status });
+    });
+  }
 
   return () => {
     mounted = false;
+    unbindRun();
     el.removeAttribute("data-mounted");
     unbindScratch();
     figures.stop(); // issue 13
