@@ -1,6 +1,7 @@
-"""Experiment lab `train-norm`: the same stack of residual FFN blocks trained twice, with the
-norm before each block (pre-norm) and after each residual sum (post-norm), on the same task,
-from the same seeds, with Adam (labs.kernels.residual_training).
+"""Experiment lab `train_norm` (on the page as `train-norm`): the same stack of residual FFN
+blocks trained twice, with the norm before each block (pre-norm) and after each residual sum
+(post-norm), on the same task, from the same seeds, with Adam
+(labs.kernels.residual_training).
 
 It runs: `run(**params)` yields the curves so far every few updates (livelab.labs.runs drives
 it in chunks), and `state(**params)` is that run taken to its end, which the build computes
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from labs.kernels.residual_training import train
-from livelab.labs import lab_of_module, register_lab
+from livelab.labs import Scratch, lab_of_module, register_lab
 from livelab.labs.markup import Marks, attr, control_html, run_buttons, strip
 from livelab.labs.view import Frame, fmt_number, largest_em, shape
 from livelab.options import Option, Options
@@ -151,6 +152,24 @@ def body(values: dict, marks: Marks) -> str:
     )
 
 
+def scratch(s: dict) -> Scratch:
+    """Both trainings as Python, ending on pre-norm's final loss as the lab shows it."""
+    code = f"""# train-norm lab: the same stack trained with the norm before each block ("pre") and
+# after each residual sum ("post"), {len(SEEDS)} seeds, {UPDATES} updates of Adam each.
+from labs.kernels.residual_training import train
+finals = {{}}
+for placement in ("pre", "post"):
+    steps = list(train(placement=placement, depth={s["depth"]!r}, lr={s["lr"]!r},
+                       warmup={s["warmup"]!r}, steps={UPDATES}, seeds={SEEDS!r}))
+    losses = np.array([step.losses for step in steps])  # [updates, seeds]
+    # a seed's final loss: the mean of its last {LAST} updates; the lab shows the median
+    finals[placement] = float(np.median(losses[-{LAST}:].mean(axis=0)))
+print("final loss, post-norm:", finals["post"])
+finals["pre"]
+"""
+    return Scratch(code, "final_pre")
+
+
 LAB = register_lab(
-    lab_of_module(__name__, name="train-norm", title="Pre-norm against post-norm, trained")
+    lab_of_module(__name__, name="train_norm", title="Pre-norm against post-norm, trained")
 )

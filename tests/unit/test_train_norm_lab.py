@@ -22,7 +22,7 @@ def test_a_run_streams_growing_curves_and_ends_on_the_builds_state():
 
 
 def test_at_the_defaults_post_norm_ends_far_above_pre_norm():
-    first = lab_view("train-norm", {})  # what the build puts on the page
+    first = lab_view("train_norm", {})  # what the build puts on the page
     assert first["params"] == {"depth": 24, "lr": 0.01, "warmup": 0}
     s = train_norm.state(**first["params"])
     assert s["final_post"] > s["final_pre"] + 1.0, (s["final_pre"], s["final_post"])
@@ -34,7 +34,7 @@ def test_at_the_defaults_post_norm_ends_far_above_pre_norm():
 
 
 def test_the_chunked_protocol_drives_the_lab_to_its_end():
-    started = runs.run_start("train-norm", {"depth": 2}, budget_ms=0)
+    started = runs.run_start("train_norm", {"depth": 2}, budget_ms=0)
     assert started["states"] == 1
     assert started["view"]["text"]["progress"] == f"{train_norm.EVERY} of 120 updates"
     chunk = started
