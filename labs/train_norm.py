@@ -20,7 +20,7 @@ import numpy as np
 from labs.kernels.residual_training import train
 from livelab.labs import Scratch, lab_of_module, register_lab
 from livelab.labs.markup import Marks, attr, control_html, run_buttons, strip
-from livelab.labs.view import Frame, fmt_number, largest_em, shape
+from livelab.labs.view import BELOW_AXES, Frame, fmt_number, largest_em, shape
 from livelab.options import Option, Options
 
 PARAMS = Options(
@@ -38,9 +38,9 @@ EVERY = 4  # a running lab yields its curves every EVERY updates
 PLACEMENTS = ("pre", "post")
 
 PLOT_WIDTH = 340.0
-PLOT_BOX = (40.0, 14.0, 284.0, 170.0)
-_EM = largest_em(PLOT_WIDTH)
-PLOT_HEIGHT = float(round(PLOT_BOX[1] + PLOT_BOX[3] + 2.6 * _EM))
+PLOT_BOX = (40.0, 30.0, 284.0, 160.0)  # room above for the y label, left for "0.5" ticks
+_EM = largest_em(PLOT_WIDTH)  # the rows below the box need room at a phone's text size
+PLOT_HEIGHT = float(round(PLOT_BOX[1] + PLOT_BOX[3] + BELOW_AXES * _EM + 2))
 Y_MAX = 2.5  # log 8 = 2.08, a uniform guess over the task's 8 classes, fits below it
 
 
