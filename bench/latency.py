@@ -83,6 +83,8 @@ def slider_inputs() -> dict[str, tuple[str, str, list | None]]:
     """Per registered lab with a slider: its first slider, moved across its range."""
     inputs = {}
     for kind, chosen in all_labs().items():
+        if chosen.run is not None:  # a lab that runs answers Run, not a slider (bench/training.py)
+            continue
         sliders = [n for n, s in chosen.params.controls().items() if s.control == "range"]
         if sliders:
             name = sliders[0]

@@ -162,12 +162,23 @@ class Adam:
 
     The step size at update t (counted from 1) is lr * min(1, t / warmup); warmup 0 means
     none. betas (0.9, 0.999) and eps 1e-8, the paper's defaults.
+
+    The weights move into one flat buffer, and each entry of `params` becomes a view into it,
+    so an update is a handful of NumPy calls however many weights there are (a 24-block stack
+    has 75): in Pyodide a call's overhead, not its arithmetic, is what such small models cost.
     """
 
     def __init__(self, params: dict[str, np.ndarray], lr: float, warmup: int = 0) -> None:
         self.lr, self.warmup, self.t = lr, warmup, 0
-        self.m = {name: np.zeros_like(p) for name, p in params.items()}
-        self.v = {name: np.zeros_like(p) for name, p in params.items()}
+        self.names = list(params)
+        self.flat = np.concatenate([np.asarray(params[n], dtype=float).ravel() for n in self.names])
+        start = 0
+        for name in self.names:
+            size, shape = params[name].size, params[name].shape
+            params[name] = self.flat[start : start + size].reshape(shape)
+            start += size
+        self.m = np.zeros_like(self.flat)
+        self.v = np.zeros_like(self.flat)
 
     def rate(self) -> float:
         """The step size of the next update."""
@@ -175,37 +186,16 @@ class Adam:
         return self.lr * (min(1.0, t / self.warmup) if self.warmup else 1.0)
 
     def step(self, params: dict[str, np.ndarray], grads: dict[str, np.ndarray]) -> None:
-        """Update params in place from grads (same keys and shapes)."""
+        """Update params in place from grads (same keys and shapes); params must be the dict
+        this Adam was made with."""
         lr = self.rate()
         self.t += 1
         b1, b2, eps = 0.9, 0.999, 1e-8
-        for name, g in grads.items():
-            self.m[name] = b1 * self.m[name] + (1 - b1) * g
-            self.v[name] = b2 * self.v[name] + (1 - b2) * g * g
-            m_hat = self.m[name] / (1 - b1**self.t)
-            v_hat = self.v[name] / (1 - b2**self.t)
-            params[name] -= lr * m_hat / (np.sqrt(v_hat) + eps)
-
-
-def attention_forward(q: np.ndarray, k: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, tuple]:
-    """Single-head causal attention, softmax(q k^T / sqrt(d) + mask) v.
-
-    Shapes: q, k [..., T, d], v [..., T, d_v] -> [..., T, d_v]; row t sees rows 0 .. t.
-    """
-    length, d = q.shape[-2], q.shape[-1]
-    scores = q @ np.swapaxes(k, -1, -2) / np.sqrt(d)  # [..., T, T]
-    scores = np.where(np.tril(np.ones((length, length), dtype=bool)), scores, -np.inf)
-    weights = np.exp(scores - scores.max(axis=-1, keepdims=True))
-    weights /= weights.sum(axis=-1, keepdims=True)
-    return weights @ v, (q, k, v, weights)
-
-
-def attention_backward(saved: tuple, grad_out: np.ndarray) -> tuple[np.ndarray, ...]:
-    """(dq, dk, dv) from grad_out [..., T, d_v]."""
-    q, k, v, weights = saved
-    scale = 1.0 / np.sqrt(q.shape[-1])
-    dweights = grad_out @ np.swapaxes(v, -1, -2)  # [..., T, T]
-    dscores = weights * (dweights - (dweights * weights).sum(axis=-1, keepdims=True))
-    dq = dscores @ k * scale
-    dk = np.swapaxes(dscores, -1, -2) @ q * scale
-    return dq, dk, np.swapaxes(weights, -1, -2) @ grad_out
+        g = np.concatenate([grads[name].ravel() for name in self.names])
+        self.m *= b1
+        self.m += (1 - b1) * g
+        self.v *= b2
+        self.v += (1 - b2) * g * g
+        m_hat = self.m / (1 - b1**self.t)
+        v_hat = self.v / (1 - b2**self.t)
+        self.flat -= lr * m_hat / (np.sqrt(v_hat) + eps)

@@ -112,11 +112,34 @@ def weight_count(params: dict) -> int:
     return sum(p[0].size for p in params.values())
 
 
+def exact_losses(params: dict, chains: list[Chain]) -> np.ndarray:
+    """Each model's expected next-token loss over its own chain, with no sampling: the model's
+    prediction depends on the current token alone, so it is every token's loss weighted by
+    the chain's transitions, averaged over the (uniform) current tokens. [R]; its least
+    possible value is the chain's best_loss."""
+    vocab = len(chains[0].transitions)
+    tokens = np.broadcast_to(np.arange(vocab), (len(chains), vocab))
+    h = np.take_along_axis(params["E"], tokens[..., None], axis=1)  # [R, V, d]
+    normed, _ = bp.rmsnorm_forward(h, params["g_block"])
+    if "W1" in params:
+        out, _ = bp.relu_ffn_forward(normed, params["W1"], params["W2"])
+    else:
+        out, _ = bp.swiglu_ffn_forward(normed, params["W_gate"], params["W_up"], params["W2"])
+    top, _ = bp.rmsnorm_forward(h + out, params["g_final"])
+    logits = top @ params["W_out"]  # [R, V, V]
+    shifted = logits - logits.max(axis=-1, keepdims=True)
+    log_q = shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))
+    p = np.stack([chain.transitions for chain in chains])  # [R, V, V]
+    return -(p * log_q).sum(axis=-1).mean(axis=-1)
+
+
 class Step(NamedTuple):
-    """One logged point: the update count and each seed's training loss before it."""
+    """One logged point: the update count, each seed's training loss on the batch it is about
+    to learn from, and each seed's exact expected loss (exact_losses) at that moment."""
 
     step: int
     losses: tuple[float, ...]
+    exact: tuple[float, ...]
 
 
 def train(
@@ -140,5 +163,6 @@ def train(
         pairs = [sample_pairs(chain, rng, batch) for chain, rng in zip(chains, rngs, strict=True)]
         tokens, nexts = (np.stack(part) for part in zip(*pairs, strict=True))
         losses, grads = loss_and_grads(params, tokens, nexts)
-        yield Step(step, tuple(float(v) for v in losses))
+        exact = exact_losses(params, chains)
+        yield Step(step, tuple(float(v) for v in losses), tuple(float(v) for v in exact))
         adam.step(params, grads)
