@@ -31,7 +31,7 @@ PARAMS = Options(
 SEEDS = (0, 1, 2, 3, 4)
 WIDTH = 16
 BATCH = 64  # (token, next token) pairs per update and seed
-EVERY = 5
+EVERY = 5  # about 25 ms of Pyodide a state; livelab.labs.runs sends one every 150 ms
 FFNS = ("relu", "swiglu")
 Y_TICKS = (0.01, 0.03, 0.1, 0.3, 1, 3)  # a log scale: from the start (up to 1.7) to the end
 

@@ -53,7 +53,7 @@ def test_run_streams_stop_keeps_run_again_starts_over_and_matches_the_build(page
     # Run again, back at the build's settings: it starts over and ends where the build did.
     lab.get_by_role("slider", name="depth (residual blocks)").fill("24")
     run.click()
-    expect(lab.get_by_text(re.compile("^Finished: 120 of 60 updates"))).to_be_visible(
+    expect(lab.get_by_text(re.compile("^Finished: 60 of 60 updates"))).to_be_visible(
         timeout=120_000
     )
     for placement, value in built.items():

@@ -13,7 +13,7 @@ from livelab.labs import lab_view
 def test_a_run_streams_growing_curves_and_ends_on_the_builds_state():
     settings = {"depth": 2, "lr": 0.01}
     states = list(train_rmsnorm.run(**settings))
-    assert [s["done"] for s in states] == list(range(4, train_rmsnorm.UPDATES + 1, 4))
+    assert [s["done"] for s in states] == list(range(2, train_rmsnorm.UPDATES + 1, 2))
     for s in states:
         assert all(len(c) == s["done"] for c in s["layernorm"] + s["rmsnorm"])
     assert states[-1] == train_rmsnorm.state(**settings)
