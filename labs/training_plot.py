@@ -74,15 +74,18 @@ def curve_shapes(
     """Axes and one polyline per seed and series, y linear or (log) logarithmic between the
     first and last tick. A value beyond the range is drawn at its edge, and one that is not
     finite at the top."""
-    scale = np.log10 if log else (lambda v: v)
-    low, top = float(scale(y_ticks[0])), float(scale(y_ticks[-1]))
+    # On a log scale the plot's y is log10 of the value over the first tick, so the range
+    # starts at 0 and the x axis lies along the bottom, as on a linear one.
+    first = float(y_ticks[0])
+    scale = (lambda v: np.log10(v / first)) if log else (lambda v: v)
+    low, top = float(scale(first)), float(scale(y_ticks[-1]))
     frame = Frame((0.0, float(updates)), (low, top), PLOT_BOX)
     x_ticks = [round(updates * i / 3) for i in range(4)]
-    digits = _digits(y_ticks)
     out = frame.axes(x_ticks, [], "update", y_label)
+    digits = _digits(y_ticks)
     for t in y_ticks:
         at: dict[str, object] = {"x": frame.left - 4, "y": frame.y(float(scale(t)))}
-        label = fmt_number(t, digits)
+        label = f"{t:g}" if log else fmt_number(t, digits)  # 0.03 and 3 on a log scale
         out.append(shape("text", at, label, class_="livelab-tick", text_anchor="end", dy=CENTRED))
     for name in series:
         for seed_curve in s[name]:
