@@ -199,3 +199,27 @@ class Adam:
         m_hat = self.m / (1 - b1**self.t)
         v_hat = self.v / (1 - b2**self.t)
         self.flat -= lr * m_hat / (np.sqrt(v_hat) + eps)
+
+
+def attention_forward(q: np.ndarray, k: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, tuple]:
+    """Single-head causal attention, softmax(q k^T / sqrt(d) + mask) v.
+
+    Shapes: q, k [..., T, d], v [..., T, d_v] -> [..., T, d_v]; row t sees rows 0 .. t.
+    """
+    length, d = q.shape[-2], q.shape[-1]
+    scores = q @ np.swapaxes(k, -1, -2) / np.sqrt(d)  # [..., T, T]
+    scores = np.where(np.tril(np.ones((length, length), dtype=bool)), scores, -np.inf)
+    weights = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    weights /= weights.sum(axis=-1, keepdims=True)
+    return weights @ v, (q, k, v, weights)
+
+
+def attention_backward(saved: tuple, grad_out: np.ndarray) -> tuple[np.ndarray, ...]:
+    """(dq, dk, dv) from grad_out [..., T, d_v]."""
+    q, k, v, weights = saved
+    scale = 1.0 / np.sqrt(q.shape[-1])
+    dweights = grad_out @ np.swapaxes(v, -1, -2)  # [..., T, T]
+    dscores = weights * (dweights - (dweights * weights).sum(axis=-1, keepdims=True))
+    dq = dscores @ k * scale
+    dk = np.swapaxes(dscores, -1, -2) @ q * scale
+    return dq, dk, np.swapaxes(weights, -1, -2) @ grad_out

@@ -1,4 +1,4 @@
-"""Labs that run (train-norm, train-rmsnorm, train-glu): Run streams the training curves from
+"""Labs that run (train-norm, train-rmsnorm, train-glu, train-rope): Run streams the training curves from
 the page's Python, Stop ends a run at once and keeps what was drawn, Run again starts over, a
 change of settings is for the next run, the page's other labs answer while a run goes on, and
 a run in the browser draws what the build's CPython run drew (issue 33)."""
@@ -67,6 +67,10 @@ RUNNING = {
     "A ReLU FFN against a SwiGLU FFN, trained": (
         "loss above best, ReLU FFN (64 wide)",
         "loss above best, SwiGLU FFN (43 wide)",
+    ),
+    "Positions that travel, trained": (
+        "accuracy at length 32, RoPE",
+        "accuracy at length 64, sinusoids",
     ),
 }
 # CPython (the build) and Pyodide run the same NumPy on the same seeds; their floating point

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from labs.kernels import backprop as bp
+from labs.kernels.attention import attention_steps
 from labs.kernels.norms import layernorm, rmsnorm
 
 RNG = np.random.default_rng(7)
@@ -113,3 +114,13 @@ def test_adam_warms_up_linearly_and_its_first_step_is_the_rate_times_the_sign():
         adam.step(params, {"w": np.ones(3)})
     assert adam.rate() == pytest.approx(0.1)
     assert bp.Adam(params, lr=0.1).rate() == pytest.approx(0.1)
+
+
+def test_causal_attention_backward_matches_finite_differences():
+    check(bp.attention_forward, bp.attention_backward, [x(2, 5, 4), x(2, 5, 4), x(2, 5, 3)])
+
+
+def test_causal_attention_is_the_course_kernel():
+    q, k, v = x(5, 4), x(5, 4), x(5, 3)
+    expected = dict(attention_steps(q, k, v, rope_base=None))["out"]
+    np.testing.assert_allclose(bp.attention_forward(q, k, v)[0], expected, rtol=1e-12)
