@@ -127,9 +127,13 @@ def _table(marks: Marks) -> str:
         f"Share of positions where the top guess is the token {GAP} back, at each test "
         f"length (trained at {TRAIN_LENGTH}), median over {len(SEEDS)} seeds"
     )
+    # The caption is a paragraph outside the scrolling box, so a phone shows all of it while
+    # the table scrolls sideways under it.
+    caption_id = attr(marks.dom_id("table-caption"))
     return (
-        '<div class="livelab-table-wrap"><table class="livelab-table">'
-        f"<caption>{caption}</caption>"
+        f'<p class="livelab-caption" id="{caption_id}">{caption}</p>'
+        '<div class="livelab-table-wrap">'
+        f'<table class="livelab-table" aria-labelledby="{caption_id}">'
         f'<thead><tr><th scope="col">length</th>{head}</tr></thead>'
         f"<tbody>{rows}</tbody></table></div>"
     )

@@ -80,7 +80,7 @@ def curve_shapes(
     scale = (lambda v: np.log10(v / first)) if log else (lambda v: v)
     low, top = float(scale(first)), float(scale(y_ticks[-1]))
     frame = Frame((0.0, float(updates)), (low, top), PLOT_BOX)
-    x_ticks = [round(updates * i / 3) for i in range(4)]
+    x_ticks = update_ticks(updates)
     out = frame.axes(x_ticks, [], "update", y_label)
     digits = _digits(y_ticks)
     for t in y_ticks:
@@ -94,6 +94,15 @@ def curve_shapes(
             kind = f"livelab-series livelab-series--{name}"
             out.append(shape("polyline", {"points": points}, class_=kind))
     return out
+
+
+def update_ticks(updates: int) -> list[int]:
+    """Round ticks for an axis of 0 .. updates, at most 5 intervals: the smallest round step
+    that ends on `updates` (0, 20, 40, 60; 0, 50, .. 250), else the smallest that fits."""
+    steps = (10, 20, 25, 50, 100, 200, 500)
+    fits = [s for s in steps if updates / s <= 5]
+    step = next((s for s in fits if updates % s == 0), fits[0] if fits else updates)
+    return list(range(0, updates + 1, step))
 
 
 def _placed(value: float, scale, low: float, top: float) -> float:
