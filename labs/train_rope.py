@@ -6,7 +6,8 @@ absolute positions, with the 2017 sinusoids added to the input, or with RoPE
 It runs as train_norm does: `run(**params)` yields the three methods' loss curves every few
 updates, and the last state, at the end of training, adds the accuracy at each test length
 (the median over the seeds). Learned positions have no row past TRAIN_LENGTH, so their
-cells there say "cannot run". The accuracies sit in a table of labelled <output> elements.
+cells there say "cannot run". The accuracies fill a table; those at the longest length are
+also in labelled <output> elements.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from labs.kernels.rope_training import GAP, METHODS, TRAIN_LENGTH, VOCAB, accuracy, train
-from labs.training_plot import curve_shapes, curves_body, every
+from labs.training_plot import curve_shapes, curves_body, every, output_row
 from livelab.labs import Scratch, lab_of_module, register_lab
 from livelab.labs.markup import Marks, attr
 from livelab.labs.view import fmt_number
@@ -90,6 +91,7 @@ def _cell(s: dict, method: str, n: int) -> str:
 def view(s: dict) -> dict:
     """The accuracy table as text (filled in at the end), the loss curves."""
     text = {f"acc_{m}_{n}": _cell(s, m, n) for m in METHODS for n in LENGTHS}
+    text |= {f"final_{m}": _cell(s, m, LENGTHS[-1]) for m in METHODS}
     text["progress"] = f"{s['done']} of {s['updates']} updates"
     longest = LENGTHS[-1]
     ending = (
@@ -111,16 +113,7 @@ def _table(marks: Marks) -> str:
     head = "".join(f'<th scope="col">{n}</th>' for n in LENGTHS)
     rows = ""
     for m in METHODS:
-        cells = "".join(
-            "<td>"
-            + marks.text(
-                f"acc_{m}_{n}",
-                tag="output",
-                extra=f' aria-label="accuracy at length {n}, {attr(NAMES[m])}"',
-            )
-            + "</td>"
-            for n in LENGTHS
-        )
+        cells = "".join(f"<td>{marks.text(f'acc_{m}_{n}')}</td>" for n in LENGTHS)
         swatch = f'<span class="livelab-swatch livelab-swatch--{m}" aria-hidden="true"></span>'
         rows += f'<tr><th scope="row">{swatch}{NAMES[m]}</th>{cells}</tr>'
     caption = (
@@ -149,8 +142,13 @@ def _legend() -> str:
 
 
 def body(values: dict, marks: Marks) -> str:
-    """The settings, the loss plot and the accuracy table."""
-    return curves_body(PARAMS, values, marks, _legend() + _table(marks))
+    """The settings, the loss plot, the accuracy table, and each method's accuracy at the
+    longest length in a labelled output."""
+    outputs = "".join(
+        output_row(marks, f"final_{m}", f"accuracy at length {LENGTHS[-1]}, {NAMES[m]}", m)
+        for m in METHODS
+    )
+    return curves_body(PARAMS, values, marks, _legend() + _table(marks) + outputs)
 
 
 def scratch(s: dict) -> Scratch:
@@ -173,7 +171,7 @@ for n in {LENGTHS!r}:
 print("sinusoids at {LENGTHS[-1]}:", found["sinusoidal", {LENGTHS[-1]}])
 found["rope", {LENGTHS[-1]}]
 """
-    return Scratch(code, f"acc_rope_{LENGTHS[-1]}")
+    return Scratch(code, "final_rope")
 
 
 LAB = register_lab(

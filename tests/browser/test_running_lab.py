@@ -69,7 +69,7 @@ RUNNING = {
         "loss above best, SwiGLU FFN (43 wide)",
     ),
     "Positions that travel, trained": (
-        "accuracy at length 32, RoPE",
+        "accuracy at length 64, RoPE",
         "accuracy at length 64, sinusoids",
     ),
 }

@@ -30,5 +30,7 @@ def test_at_the_defaults_what_the_lesson_says_holds():
         assert acc["learned"][n] is None and text[f"acc_learned_{n}"] == "cannot run"
         assert acc["rope"][n] > acc["sinusoidal"][n], n  # RoPE keeps more at every length
         assert acc["rope"][n] < 1.0  # but not all of it
-    # "0.54 against 0.40 at 64"
+    # "0.54 against 0.40 at 64", in the table and in the labelled outputs
     assert (text["acc_rope_64"], text["acc_sinusoidal_64"]) == ("0.54", "0.40")
+    assert (text["final_rope"], text["final_sinusoidal"]) == ("0.54", "0.40")
+    assert text["final_learned"] == "cannot run"
