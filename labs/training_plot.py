@@ -128,7 +128,7 @@ def output_row(marks: Marks, name: str, label: str, series: str | None = None) -
     )
     return (
         f'<p class="livelab-score">{swatch}<label for="{dom_id}">{label}</label> '
-        + marks.text(name, tag="output", extra=f' id="{dom_id}"')
+        + marks.text(name, tag="output", extra=f' id="{dom_id}" aria-live="polite"')
         + "</p>"
     )
 

@@ -51,6 +51,8 @@ TEXT_BEFORE = """([qid, sectionOnly]) => {
   const parts = [];
   const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    // A question's title ("Question 24") numbers it by its place: it is no answer.
+    if (node.parentElement.closest(".livelab-question__title")) continue;
     if (range.intersectsNode(node)) parts.push(node.data);
   }
   return parts;
