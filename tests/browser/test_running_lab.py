@@ -1,7 +1,7 @@
 """Labs that run (train-norm, train-rmsnorm, train-glu, train-rope): Run streams the training
-curves from the page's Python, Stop ends a run at once and keeps what was drawn, Run again starts over, a
-change of settings is for the next run, the page's other labs answer while a run goes on, and
-a run in the browser draws what the build's CPython run drew (issue 33)."""
+curves from the page's Python, Stop ends a run at once and keeps what was drawn, Run again
+starts over, a change of settings is for the next run, the page's other labs answer while a
+run goes on, and a run in the browser draws what the build's CPython run drew (issue 33)."""
 
 import re
 
