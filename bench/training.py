@@ -1,7 +1,7 @@
 """The labs that run (issue 33), in headless Chromium; prints a table and JSON.
 
-For every lab on the lesson that runs (train-norm, train-rmsnorm, train-glu), at its default
-settings, with Python already live:
+For every lab on the lesson that runs (train-norm, train-rmsnorm, train-glu, train-rope), at
+its default settings, with Python already live:
 
   browser_s     a click on Run -> the lab says "Finished" (the whole training in Pyodide)
   first_s       a click on Run -> the first new drawing (the first run of a lab also imports
