@@ -1,7 +1,8 @@
 """Labs that run (train-norm, train-rmsnorm, train-glu, train-rope): Run streams the training
 curves from the page's Python, Stop ends a run at once and keeps what was drawn, Run again
 starts over, a change of settings is for the next run, the page's other labs answer while a
-run goes on, and a run in the browser draws what the build's CPython run drew (issue 33)."""
+run goes on, scrolling away keeps it going and leaving the page stops it, and a run in the
+browser draws what the build's CPython run drew (issue 33)."""
 
 import re
 
@@ -12,6 +13,7 @@ pytestmark = pytest.mark.warm
 
 LESSON = "level-19/modern-blocks/"
 LAB = "Pre-norm against post-norm, trained"
+OTHER_LAB = "The modern block, drawn from its config and run in your browser"
 PROGRESS = re.compile(r"^(\d+) of 60 updates$")
 
 
@@ -120,3 +122,56 @@ def test_the_page_stays_live_while_a_lab_runs(page, site):
     expect(page.get_by_role("status", name=re.compile("score"))).to_have_text("0.84")
     expect(lab.get_by_text("Running in your browser…")).to_be_visible()  # still running
     lab.get_by_role("button", name="Stop").click()
+
+
+# Counts the page's requests to its Python worker that advance a run, in the tab's own clock;
+# Material's instant navigation keeps the document, so the count spans a change of page.
+COUNT_RUN_CHUNKS = """() => {
+  window.runChunks = 0;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    try {
+      if (JSON.stringify(message).includes('"lab_run_next"')) window.runChunks += 1;
+    } catch {}
+    return post.call(this, message, ...rest);
+  };
+}"""
+
+
+# In one turn of the page's event loop: is the lab still running, then a click on the link to
+# the next page (so the run cannot end between the look and the click).
+LEAVE_WHILE_RUNNING = """([lab, link]) => {
+  const line = lab.querySelector("[data-run-status]").textContent;
+  link.click();
+  return line;
+}"""
+
+
+def test_scrolling_away_keeps_a_run_going_and_leaving_the_page_stops_it(page, site):
+    page.add_init_script(f"({COUNT_RUN_CHUNKS})()")
+    page.goto(site.url(LESSON))
+    lab = page.get_by_role("region", name="A ReLU FFN against a SwiGLU FFN, trained")
+    lab.get_by_role("slider", name="updates").fill("400")  # the longest run it offers
+    run = lab.get_by_role("button", name="Run")
+    expect(run).to_be_enabled(timeout=60_000)
+    run.click()
+    progress = lab.get_by_text(re.compile(r"^\d+ of 400 updates$"))
+    expect(progress).to_be_visible(timeout=30_000)
+    # Out of sight, the run goes on: more updates are drawn while the student reads elsewhere.
+    page.keyboard.press("End")
+    expect(lab).not_to_be_in_viewport()
+    before = progress.text_content()
+    expect(progress).not_to_have_text(before)
+    # A link to the next page ends the run: the worker gets no more of its chunks, and that
+    # page's lab answers the student.
+    link = page.get_by_role("link", name="Worked examples and exercises").first
+    line = page.evaluate(LEAVE_WHILE_RUNNING, [lab.element_handle(), link.element_handle()])
+    assert line == "Running in your browser…"
+    expect(page).to_have_url(re.compile(r"/level-19/worked-examples/$"))
+    other = page.get_by_role("region", name=OTHER_LAB)
+    expect(other.get_by_text(re.compile("^Live:"))).to_be_visible(timeout=60_000)
+    page.wait_for_timeout(500)  # a chunk asked for before the click may still come back
+    asked = page.evaluate("window.runChunks")
+    assert asked > 0
+    page.wait_for_timeout(1_500)
+    assert page.evaluate("window.runChunks") == asked, "the run went on after the page changed"
