@@ -25,7 +25,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
 import livelab
-from livelab.builder import dev, extension, site_assets
+from livelab.builder import dev, extension, site_assets, web_fonts
 from livelab.builder.course import CourseModuleError, import_course_modules
 from livelab.builder.course_pages import Site
 from livelab.builder.fences import FenceContext
@@ -66,6 +66,7 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
     def on_config(self, config):
         if SUPERFENCES not in config.markdown_extensions:
             raise PluginError(f"livelab needs the markdown extension {SUPERFENCES}")
+        web_fonts.keep_self_hosted(config)
         if self.watch:  # a rebuild under serve: take up the author's Python edits first
             self.watch.take_up()
         try:
