@@ -1,7 +1,8 @@
 """The example course built by Zensical: its own lab and code question come from its module.
 
 Zensical runs no MkDocs plugin, so the course names its module to the Markdown extension
-(`livelab.builder.extension: {modules: [...]}`) and to `livelab assets --module`. The built page
+(`livelab.builder.extension: {modules: [...]}` in its mkdocs.yml, where the plugin reads it too)
+and to `livelab assets --module`. The built page
 carries the course's own lab with its first view and its code question, and the browser's
 zip holds the module beside livelab.
 """
@@ -22,9 +23,6 @@ EXAMPLE = ROOT / "examples" / "softmax-course"
 ZENSICAL_CONFIG = """\
 INHERIT: mkdocs.yml
 site_dir: site
-markdown_extensions:
-  - livelab.builder.extension:
-      modules: [softmax_course]
 extra_css:
   - assets/livelab/livelab.css
 extra_javascript:

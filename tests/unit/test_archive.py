@@ -62,7 +62,9 @@ print(json.dumps(sorted(read)))
 @pytest.fixture(scope="module")
 def archive(tmp_path_factory) -> Path:
     """The archive as the build writes it, with the course's modules named in mkdocs.yml."""
-    names = load_config(str(ROOT / "mkdocs.yml")).plugins["livelab"].config.modules
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    names = config.plugins["livelab"].module_names(config)
+    assert names == ["labs"]
     modules = import_course_modules(names, ROOT)
     out = tmp_path_factory.mktemp("assets")
     return assets.write_package_archive(Path(livelab.__file__).parent, out, modules)

@@ -42,12 +42,17 @@ from livelab.builder.progress import (
     progress_placeholder,
     progress_table,
 )
+from livelab.builder.zensical_check import missing_runtime
 
 if TYPE_CHECKING:
     from livelab.builder.kinds import Question
 
 NAME = "livelab.builder.extension"
 SUPERFENCES = "pymdownx.superfences"
+MODULES = "livelab_modules"
+MODULE_ERROR = "livelab_module_error"
+"""The Markdown instance's attributes: the course modules named to this extension, and why
+they could not be imported (None: they were)."""
 ZENSICAL_CONTEXT = "rendering_context"
 """Name of the preprocessor by which Zensical hands the page and its configuration over."""
 log = logging.getLogger("mkdocs.plugins.livelab")
@@ -81,6 +86,7 @@ class Session:
     render_markdown: Callable[[str], str] | None = None
     collect: bool = False
     serving: bool = False
+    missing: str | None = None  # under Zensical: what the build lacks to run the widgets
 
 
 SESSION = Session()
@@ -186,6 +192,8 @@ class _BeginPage(Preprocessor):
     """Before superfences reads the page: whose page it is, and its file's lines."""
 
     def run(self, lines: list[str]) -> list[str]:
+        if getattr(self.md, MODULE_ERROR, None) and not SESSION.collect:
+            raise AuthoringError(getattr(self.md, MODULE_ERROR))
         zensical = _zensical_context(self.md)
         render = SESSION.render_markdown
         if zensical is not None:
@@ -195,6 +203,9 @@ class _BeginPage(Preprocessor):
             if SESSION.site is None or SESSION.site.docs_dir != docs:
                 SESSION.site = course_pages.Site.from_zensical(config)
                 SESSION.serving = _zensical_serving()
+                SESSION.missing = missing_runtime(config, getattr(self.md, MODULES, []))
+                if SESSION.missing and SESSION.serving:
+                    log.warning(SESSION.missing)
             render = markdown_renderer(config["markdown_extensions"], config["mdx_configs"])
         else:
             ref = SESSION.page or PageRef("?")
@@ -244,6 +255,8 @@ class _FinishPage(Postprocessor):
                 raise AuthoringError("\n".join(context.errors))
             for message in context.errors:
                 log.warning("livelab authoring error: %s", message)
+        if SESSION.missing and not SESSION.serving:  # after the page's own errors
+            raise AuthoringError(SESSION.missing)
         questions = context.questions.get(state.ref.name, [])
         text = _with_page_progress(text, questions, context.titles)
         marker = progress_placeholder()
@@ -274,10 +287,16 @@ class LiveLabExtension(Extension):
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Any) -> None:
+        setattr(md, MODULES, self.getConfig("modules"))
+        # Relative to the working folder, as Zensical runs. MkDocs also builds this while it
+        # checks its configuration, from wherever it was started; its livelab plugin imports
+        # them from the folder of mkdocs.yml. So a failure here stops only a page that is
+        # converted outside the plugin (_BeginPage).
         try:
             import_course_modules(self.getConfig("modules"), Path.cwd())
+            setattr(md, MODULE_ERROR, None)
         except CourseModuleError as exc:
-            raise AuthoringError(str(exc)) from None
+            setattr(md, MODULE_ERROR, str(exc))
         fences = next(
             (
                 e

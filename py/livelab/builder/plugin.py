@@ -40,9 +40,11 @@ class LiveLabConfig(base.Config):
     cache_dir = c.Optional(c.Type(str))
     """Where the verified runtime files are kept between builds (relative to mkdocs.yml);
     unset: $LIVELAB_CACHE, else the user's cache (livelab.builder.fetch.cache_root)."""
-    modules = c.ListOfItems(c.Type(str), default=[])
+    modules = c.Optional(c.ListOfItems(c.Type(str)))
     """The course's own Python modules (beside mkdocs.yml or installed): the build imports
-    them, so the labs and code questions they register exist, and the browser gets them."""
+    them, so the labs and code questions they register exist, and the browser gets them.
+    Unset: those named to the Markdown extension, when mkdocs.yml lists it (so that Zensical,
+    which runs no plugin, reads them from the same line)."""
 
 
 class LiveLabPlugin(BasePlugin[LiveLabConfig]):
@@ -60,6 +62,17 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
     def _path(self, config, value: str) -> Path:
         return (Path(config.config_file_path).parent / value).resolve()
 
+    def module_names(self, config) -> list[str]:
+        """The course modules: the plugin's own setting, else the Markdown extension's."""
+        named = config.mdx_configs.get(extension.NAME, {}).get("modules")
+        own = self.config.modules
+        if own is not None and named is not None and list(own) != list(named):
+            raise PluginError(
+                f"livelab: the plugin's modules {list(own)} and those of the Markdown extension "
+                f"{extension.NAME} {list(named)} differ; name them in one place"
+            )
+        return list(own if own is not None else named or [])
+
     def on_startup(self, *, command, dirty):
         self.command = command  # "serve": the service worker keeps nothing (build.offline)
 
@@ -71,7 +84,7 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
             self.watch.take_up()
         try:
             self.modules = import_course_modules(
-                self.config.modules, Path(config.config_file_path).parent
+                self.module_names(config), Path(config.config_file_path).parent
             )
         except CourseModuleError as exc:
             raise PluginError(f"livelab: {exc}") from None

@@ -1,0 +1,50 @@
+"""A Zensical build that would ship livelab's pages without livelab's runtime fails, saying
+what to run.
+
+Zensical reads `mkdocs.yml` but runs no MkDocs plugin, so the three steps the plugin takes
+are the author's: `livelab assets` puts the runtime into the docs, a configuration lists its
+script (`extra_javascript`), and `livelab finish` adds the service worker. A plain
+`zensical build` of a configuration that skips the first two would render every fence and
+report no issue, while no lab or question on the site could ever run.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from livelab.builder.site_assets import ASSET_DIR
+
+SCRIPT = f"{ASSET_DIR}/livelab.js"
+ARITHMATEX = "pymdownx.arithmatex"
+
+
+def _listed(entries: Any) -> set[str]:
+    out = set()
+    for entry in entries or []:
+        path = entry.get("path") if isinstance(entry, dict) else getattr(entry, "path", entry)
+        out.add(str(path))
+    return out
+
+
+def missing_runtime(config: dict, modules: list[str]) -> str | None:
+    """What a Zensical build lacks to run livelab's widgets, with the commands; None if nothing."""
+    docs = Path(config["docs_dir"])
+    wanting = []
+    if not (docs / SCRIPT).is_file():
+        wanting.append(f"the runtime files in {docs.name}/{ASSET_DIR}/")
+    if SCRIPT not in _listed(config.get("extra_javascript")):
+        wanting.append(f"{SCRIPT} in extra_javascript")
+    if not wanting:
+        return None
+    math = " --math" if ARITHMATEX in str(config.get("markdown_extensions")) else ""
+    module_args = "".join(f" --module {name}" for name in modules)
+    site_dir = Path(config.get("site_dir") or "site").name
+    return (
+        "livelab: this Zensical build lacks " + " and ".join(wanting) + ", so its labs and "
+        "questions would never run. Zensical runs no MkDocs plugin; build in three steps, "
+        "with a zensical.yml that lists the runtime (the livelab guide, 'Build with Zensical'):\n"
+        f"  livelab assets {docs.name}/{ASSET_DIR}{math}{module_args}\n"
+        "  zensical build --clean -f zensical.yml\n"
+        f"  livelab finish {site_dir}"
+    )
