@@ -17,12 +17,15 @@ Pyodide, KaTeX and Workbox come from the cache that livelab.builder.fetch fills 
 from __future__ import annotations
 
 import logging
+import shutil
+import tempfile
 from pathlib import Path
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File
 
 import livelab
 from livelab.builder import dev, extension, site_assets, web_fonts
@@ -58,6 +61,7 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         self.pages: dict[str, tuple[str, str]] = {}  # src_uri -> (url, title)
         self.modules: dict[str, Path] = {}  # course module name -> its file or package folder
         self.watch: dev.SourceWatch | None = None  # under serve: Python edits between builds
+        self.staged: Path | None = None  # this build's runtime files, until MkDocs copied them
 
     def _path(self, config, value: str) -> Path:
         return (Path(config.config_file_path).parent / value).resolve()
@@ -126,9 +130,25 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         return config
 
     def on_files(self, files, config, **kwargs):
-        """Drop runtime files that `livelab assets` left in docs for Zensical: ours are fresh."""
+        """The runtime files as MkDocs files, so that plugins after this one (a minifier) see
+        them and MkDocs copies them; those that `livelab assets` left in docs for Zensical
+        give way to fresh ones."""
         for file in [f for f in files if f.src_uri.startswith(ASSET_DIR + "/")]:
             files.remove(file)
+        setting = self.config.cache_dir
+        if self.staged is not None:
+            shutil.rmtree(self.staged, ignore_errors=True)
+        self.staged = Path(tempfile.mkdtemp(prefix="livelab-assets-"))
+        try:
+            site_assets.install(
+                self.staged, self._path(config, setting) if setting else None, self.modules,
+                self.math,
+            )  # fmt: skip
+        except site_assets.SiteAssetError as exc:
+            raise PluginError(f"livelab: {exc}") from None
+        for path in sorted(p for p in self.staged.rglob("*") if p.is_file()):
+            uri = f"{ASSET_DIR}/{path.relative_to(self.staged).as_posix()}"
+            files.append(File.generated(config, uri, abs_src_path=str(path)))
         return files
 
     def on_page_markdown(self, markdown, page, **kwargs):
@@ -146,18 +166,16 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         self.pages[page.file.src_uri] = (page.url, page.title or page.file.src_uri)
         return html
 
+    @event_priority(-100)  # after every other plugin: the precache list sees the final files
     def on_post_build(self, config, **kwargs):
-        setting = self.config.cache_dir
         try:
-            site_assets.install(
-                Path(config.site_dir) / ASSET_DIR,
-                self._path(config, setting) if setting else None,
-                self.modules,
-                self.math,
-            )
             site_assets.finish(Path(config.site_dir), config.site_url, self.command == "serve")
         except site_assets.SiteAssetError as exc:
             raise PluginError(f"livelab: {exc}") from None
+        finally:
+            if self.staged is not None:
+                shutil.rmtree(self.staged, ignore_errors=True)
+                self.staged = None
 
     def on_serve(self, server, config, builder, **kwargs):
         # The same isolation headers as `livelab serve`, so Stop interrupts a run in place.

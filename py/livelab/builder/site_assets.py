@@ -7,9 +7,10 @@ site, and the pre-compressed copies (after giving the last page its "Next" link 
 livelab.builder.footer, and every page the script that moves it to its own address,
 .addresses, and the one that starts Python early, .early; and names Material's search dialog
 and progress bar, .chrome_names). The
-MkDocs plugin runs both after its build. Zensical runs no plugin, so there `livelab assets`
-installs into the docs folder before the build (the builder copies them like any other file)
-and `livelab finish` runs on the built site.
+MkDocs plugin installs into a folder of its own and hands the files to MkDocs (on_files), so
+other plugins see them, and finishes after every other plugin. Zensical runs no plugin, so
+there `livelab assets` installs into the docs folder before the build (the builder copies
+them like any other file) and `livelab finish` runs on the built site.
 """
 
 from __future__ import annotations
