@@ -1,6 +1,7 @@
 """Question fences as data: what an author may write, and the mistakes that stop the build."""
 
 import dataclasses
+import re
 
 import pytest
 
@@ -149,3 +150,62 @@ def test_a_reference_of_several_lines_needs_a_blank_alone_on_its_line():
     assert not rotate.blank_is_whole_line
     with pytest.raises(ValueError, match="needs a ____ that stands alone on its line"):
         dataclasses.replace(rotate, reference_blank="c, s = 1, 0\nnp.array([c, s])")
+
+
+# ---- choice with several right options (multiple: true) ---------------------------------
+
+SEVERAL = {
+    "id": "m1",
+    "prompt": "Which parts of LayerNorm does RMSNorm leave out?",
+    "multiple": True,
+    "options": [
+        {"text": "the mean", "why": "no mean is taken", "correct": True},
+        {"text": "the shift", "why": "only the gain stays", "correct": True},
+        {"text": "the gain", "why": "the gain stays"},
+        {"text": "the division", "why": "both divide"},
+    ],
+}
+
+
+def test_several_right_options_are_graded_as_a_whole():
+    from livelab.builder.kinds.choice import KIND as CHOICE
+
+    q = CHOICE.question(SEVERAL)
+    assert q.correct_indices == [0, 1]
+    assert CHOICE.grade(q, "0,1") == {"verdict": "correct", "message": ""}
+    assert CHOICE.grade(q, "0") == {
+        "verdict": "wrong",
+        "message": "1 right option is not picked yet.",
+    }
+    assert CHOICE.grade(q, "2,3") == {
+        "verdict": "wrong",
+        "message": "the gain stays both divide 2 right options are not picked yet.",
+    }
+    assert CHOICE.grade(q, "0,1,3")["message"] == "both divide"
+    problems = [p for r in CHOICE.replays(q) if (p := judge(r, CHOICE.grade(q, r.answer)))]
+    assert problems == []
+    assert len(list(CHOICE.replays(q))) == 5  # the right set, less each right one, plus each wrong
+
+
+def test_several_right_options_are_checkboxes_and_the_sealed_answer_is_a_list():
+    from livelab.builder.kinds.choice import KIND as CHOICE
+    from livelab.builder.question_markup import unseal
+
+    html = CHOICE.markup(CHOICE.question(SEVERAL), lambda text: text)
+    assert html.count('type="checkbox"') == 4 and 'type="radio"' not in html
+    assert '<div role="group" aria-labelledby="m1-note">' in html
+    assert '<p class="livelab-choice-note" id="m1-note">Pick every right option.</p>' in html
+    sealed = re.search(r'data-sealed="([^"]+)"', html).group(1)
+    assert unseal(sealed)["correct"] == [0, 1]
+
+
+def test_a_choice_without_multiple_names_the_option_when_two_are_marked_right():
+    from livelab.builder.kinds.choice import KIND as CHOICE
+
+    with pytest.raises(QuestionError, match=r"\(2 are\); write multiple: true"):
+        CHOICE.question({**SEVERAL, "multiple": False})
+    none_right = [{**o, "correct": False} for o in SEVERAL["options"]]
+    with pytest.raises(QuestionError, match="at least one option must be marked correct"):
+        CHOICE.question({**SEVERAL, "options": none_right})
+    with pytest.raises(QuestionError, match="option 'multiple' must be"):
+        CHOICE.question({**SEVERAL, "multiple": "yes"})

@@ -1,5 +1,7 @@
 // A multiple-choice question. A wrong pick shows the reason for that option only, in the
-// verdict, and earns the first hint (hints.js). A right pick, or "Show answer" once the hints
+// verdict, and earns the first hint (hints.js). With several right options (checkboxes; the
+// sealed `correct` is then a list) the picks are graded as a whole: a wrong check shows the
+// reason of each wrong pick and how many right options are not picked, never which. A right pick, or "Show answer" once the hints
 // or a few wrong picks have earned it, puts every option's reason under its option (each
 // reason once). Reasons stay sealed until then. The options are shown
 // in this student's own order (progress/order.js); each keeps its author's index as its value.
@@ -12,12 +14,16 @@ import { showMarkup, unseal } from "./sealed.js";
 import { enable, markStale, showVerdict } from "./verdict.js";
 
 const ALL_EXPLAINED = "Each option now says why it is right or wrong.";
+const CHOICES = 'input[type="radio"], input[type="checkbox"]';
+
+/** As livelab.builder.kinds.choice.not_picked says it. */
+const notPicked = (count) => `${count} right option${count > 1 ? "s are" : " is"} not picked yet.`;
 
 /** Puts the options in this student's order, from the author's order (so a second mount
  * gives the same order, not a shuffle of the shuffle). */
 function shuffle(el) {
-  const group = el.querySelector('[role="radiogroup"]');
-  const byAuthor = (div) => Number(div.querySelector('input[type="radio"]').value);
+  const group = el.querySelector('[role="radiogroup"], [role="group"]');
+  const byAuthor = (div) => Number(div.querySelector(CHOICES).value);
   const options = [...group.querySelectorAll(":scope > .livelab-option")];
   options.sort((a, b) => byAuthor(a) - byAuthor(b));
   const order = optionOrder(options.length, el.dataset.question, studentSeed(SITE_ROOT.pathname));
@@ -28,10 +34,17 @@ export function mount(el) {
   shuffle(el);
   const record = new QuestionRecord(el.dataset.question, "choice");
   const { correct, why, hints = [] } = unseal(el);
-  const radios = [...el.querySelectorAll('input[type="radio"]')];
+  const radios = [...el.querySelectorAll(CHOICES)];
   const checkButton = el.querySelector('[data-action="check"]');
   const revealButton = el.querySelector('[data-action="reveal"]');
-  const isRight = (value) => Number(value) === correct;
+  const multiple = Array.isArray(correct);
+  const isRight = (value) => (multiple ? correct.includes(Number(value)) : Number(value) === correct);
+  // An answer is one index, or for several the picked indices in order, "0,2".
+  const picks = (answer) => String(answer ?? "").split(",").filter(Boolean);
+  const wholeRight = (answer) =>
+    multiple
+      ? picks(answer).length === correct.length && picks(answer).every(isRight)
+      : isRight(answer);
   const explained = () => el.classList.contains("livelab-question--answered");
   // Help is over once every option says why (a right pick, or the answer shown).
   const offerAnswer = () => {
@@ -55,8 +68,17 @@ export function mount(el) {
     revealButton.hidden = true;
   }
 
+  /** A wrong set of picks: each wrong pick's reason, then how many right ones are missing. */
+  function explainPicks(line, answer) {
+    const picked = picks(answer);
+    const said = picked.filter((v) => !isRight(v)).map((v) => why[Number(v)]);
+    const missing = correct.length - picked.filter(isRight).length;
+    if (missing > 0) said.push(notPicked(missing));
+    return showMarkup(line, said.join(" "));
+  }
+
   function judge(value) {
-    if (isRight(value)) {
+    if (wholeRight(value)) {
       showVerdict(el, "correct", record.shown ? SHOWN_NOTE : ALL_EXPLAINED);
       explainAll();
     } else if (record.shown || record.state === "correct") {
@@ -64,20 +86,27 @@ export function mount(el) {
     } else {
       const line = el.querySelector("[data-verdict]");
       showVerdict(el, "wrong");
-      explainIn(line, value, false); // puts the reason into the line at once, then typesets
+      // Puts the reason into the line at once, then typesets.
+      if (multiple) explainPicks(line, value);
+      else explainIn(line, value, false);
       line.prepend("Not yet. ");
     }
     offerAnswer();
   }
 
   const check = () => {
-    const radio = radios.find((r) => r.checked);
-    if (!radio) {
-      showVerdict(el, "unreadable", "Pick one of the options first.");
+    const answer = radios
+      .filter((r) => r.checked)
+      .map((r) => Number(r.value))
+      .sort((a, b) => a - b)
+      .join(",");
+    if (!answer) {
+      const ask = multiple ? "Pick at least one of the options first." : "Pick one of the options first.";
+      showVerdict(el, "unreadable", ask);
       return;
     }
-    record.attempt(radio.value, isRight(radio.value) ? "correct" : "wrong", "");
-    judge(radio.value);
+    record.attempt(answer, wholeRight(answer) ? "correct" : "wrong", "");
+    judge(answer);
   };
   const reveal = () => {
     record.reveal();
@@ -89,12 +118,14 @@ export function mount(el) {
 
   /** Shows what is saved: at mount, and when another tab saved this question. */
   function restore() {
-    const savedRadio = radios.find((radio) => radio.value === record.entry.answer);
-    if (savedRadio) savedRadio.checked = true;
+    const saved = typeof record.entry.answer === "string" ? record.entry.answer : "";
+    const savedPicks = picks(saved);
+    for (const radio of radios) radio.checked = savedPicks.includes(radio.value);
+    const picked = radios.some((radio) => radio.checked);
     if (record.shown || record.state === "correct") explainAll();
-    if (record.shown && !isRight(savedRadio?.value)) {
+    if (record.shown && !(picked && wholeRight(saved))) {
       showVerdict(el, "shown", `${ANSWER_SHOWN} ${ALL_EXPLAINED}`);
-    } else if (savedRadio && record.attempts > 0) judge(savedRadio.value);
+    } else if (picked && record.attempts > 0) judge(saved);
     offerAnswer();
   }
 
