@@ -139,7 +139,7 @@ def test_three_honest_tries_offer_the_answer_with_hints_left(phone, site):
     expect(box.get_by_role("button", name=f"Hint 1 of {len(q.hints)}")).to_be_visible()
 
 
-def test_hints_reach_another_tab_and_a_question_solved_with_them_is_solved(phone, site):
+def test_hints_reach_another_tab_and_a_question_solved_with_them_is_solved_with_hints(phone, site):
     box, q = open_on(phone, site, "q3")
     other = phone.context.new_page()
     other.goto(phone.url)
@@ -155,6 +155,10 @@ def test_hints_reach_another_tab_and_a_question_solved_with_them_is_solved(phone
     expect(verdict(phone, "q3")).to_have_text("Correct.")  # no "counts as shown"
     total = len(site.questions[site.question("q3")[0]])
     top = phone.get_by_role("region", name="Your progress on this page")
-    expect(top).to_contain_text(f"1 of {total} solved")
+    # Solved, and counted apart as solved with hints, on the page and on the home table.
+    expect(top).to_contain_text(f"1 of {total} solved (1 with hints).")
     expect(top).not_to_contain_text("answer shown")
     other.close()
+    phone.goto(site.url(""))
+    table = phone.get_by_role("table")
+    expect(table.get_by_role("cell", name=f"1 of {total} (1 with hints)")).to_be_visible()

@@ -140,3 +140,10 @@ for (const bad of [0, -5, 1.5, "1764000000000", null, true]) {
     assert.deepEqual(plain(data.pages[PAGE].labs.rms), { params: { x: 1 } });
   });
 }
+
+test("the hints asked for before the first solve are kept", () => {
+  const entry = { ...GOOD, hintsAtSolve: 1 };
+  const raw = { version: 2, pages: { [PAGE]: { questions: { q3: entry } } } };
+  const { data } = cleanProgress(plain(raw));
+  assert.equal(data.pages[PAGE].questions.q3.hintsAtSolve, 1);
+});

@@ -58,7 +58,10 @@ export class QuestionRecord {
     entry.attempts += 1;
     entry.failures = whole(entry.failures) + (verdict === "correct" ? 0 : 1);
     Object.assign(entry, { verdict, message: message.slice(0, ANSWER_LIMIT) });
-    if (verdict === "correct" && !entry.solvedAt && !entry.shown) entry.solvedAt = entry.attempts;
+    if (verdict === "correct" && !entry.solvedAt && !entry.shown) {
+      entry.solvedAt = entry.attempts;
+      entry.hintsAtSolve = whole(entry.hints); // "solved" or "solved with hints"
+    }
     return this.save(answer);
   }
 

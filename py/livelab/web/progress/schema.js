@@ -3,7 +3,8 @@
 //
 // {version: 2, pages: {<page key>: {questions: {<id>: entry}, labs: {<id>: {params, touchedAt}}}}}
 // A question entry: {kind, answer, verdict, message, attempts, failures, solvedAt, shown, hints,
-// touchedAt}. hints: how many of its hints were asked for. touchedAt (ms since 1970) is when
+// hintsAtSolve, touchedAt}. hints: how many of its hints were asked for; hintsAtSolve: how
+// many had been when it was first solved (0: solved without help). touchedAt (ms since 1970) is when
 // the student last worked on it, for home's "Continue where you left off"; data saved before
 // it existed simply has none.
 //
@@ -35,6 +36,7 @@ const QUESTION_FIELDS = new Map([
   ["solvedAt", (v) => isCount(v) && v > 0],
   ["shown", (v) => typeof v === "boolean"],
   ["hints", isCount],
+  ["hintsAtSolve", isCount],
   ["touchedAt", isTime],
 ]);
 

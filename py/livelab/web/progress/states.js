@@ -6,7 +6,8 @@
 // try); shown is true once the answer was shown before it was solved. A shown answer never
 // counts as solved, also when the student types it in afterwards.
 // Hints asked for (hints?) change no state: a question helped by its hints and then
-// answered right is solved.
+// answered right is solved, and counted apart as solved with hints (hintsAtSolve > 0, the
+// hints asked for before the first solve) so progress can say how much help it took.
 
 export const STATES = {
   "not-tried": "not tried",
@@ -23,15 +24,19 @@ export function questionState(entry) {
   return Number.isInteger(entry.attempts) && entry.attempts > 0 ? "not-yet" : "not-tried";
 }
 
-/** Counts over a list of question ids: {solved, shown, tried, total, firstTry}. */
+/** Solved with hints, for one count of them: " (1 with hints)", or "" for none. */
+export const withHintsText = (count) => (count > 0 ? ` (${count} with hints)` : "");
+
+/** Counts over a list of question ids: {solved, withHints, shown, tried, total, firstTry}. */
 export function tally(ids, entries) {
-  const counts = { solved: 0, shown: 0, tried: 0, total: ids.length, firstTry: 0 };
+  const counts = { solved: 0, withHints: 0, shown: 0, tried: 0, total: ids.length, firstTry: 0 };
   for (const id of ids) {
     const state = questionState(entries[id]);
     if (state === "correct") counts.solved += 1;
     if (state === "shown") counts.shown += 1;
     if (state !== "not-tried") counts.tried += 1;
     if (state === "correct" && entries[id].solvedAt === 1) counts.firstTry += 1;
+    if (state === "correct" && entries[id].hintsAtSolve > 0) counts.withHints += 1;
   }
   return counts;
 }

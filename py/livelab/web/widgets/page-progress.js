@@ -2,7 +2,7 @@
 // still open; at the end, what is still open or was shown, each linked to its question and
 // to the lab that helps. Both follow every saved change on the page.
 
-import { questionState, tally } from "../progress/states.js";
+import { questionState, tally, withHintsText } from "../progress/states.js";
 import { progress } from "../progress/store.js";
 
 const OPEN_TEXT = { "not-tried": "not tried yet", "not-yet": "not solved yet", shown: "answer shown" };
@@ -34,12 +34,14 @@ function render(el, top) {
   const open = items
     .map((item) => [item, questionState(saved[item.id])])
     .filter(([, state]) => state !== "correct");
-  const shown = counts.shown ? `, ${counts.shown} answer${counts.shown === 1 ? "" : "s"} shown` : "";
+  const shown =
+    withHintsText(counts.withHints) +
+    (counts.shown ? `, ${counts.shown} answer${counts.shown === 1 ? "" : "s"} shown` : "");
   const count = el.querySelector("[data-count]");
   if (top) {
     count.textContent = `${counts.solved} of ${counts.total} solved${shown}.`;
   } else if (open.length === 0) {
-    count.textContent = `You solved all ${counts.total} questions on this page.`;
+    count.textContent = `You solved all ${counts.total} questions on this page${withHintsText(counts.withHints)}.`;
   } else {
     count.textContent = `${counts.solved} of ${counts.total} solved${shown}. Still open:`;
   }

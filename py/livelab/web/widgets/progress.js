@@ -2,7 +2,7 @@
 // how many answers were shown, a reset that asks first, and above it a link to the question or
 // lab the student last worked on.
 
-import { tally } from "../progress/states.js";
+import { tally, withHintsText } from "../progress/states.js";
 import { progress } from "../progress/store.js";
 import { enable } from "./verdict.js";
 
@@ -44,7 +44,8 @@ function fill(el) {
   for (const row of el.querySelectorAll("tr[data-page]")) {
     const ids = row.dataset.ids.split(" ").filter(Boolean);
     const counts = tally(ids, progress.questionsOf(row.dataset.page));
-    row.querySelector("[data-count]").textContent = `${counts.solved} of ${counts.total}`;
+    row.querySelector("[data-count]").textContent =
+      `${counts.solved} of ${counts.total}${withHintsText(counts.withHints)}`;
     row.querySelector("[data-shown]").textContent = String(counts.shown);
     row.querySelector("[data-state]").textContent =
       counts.solved === counts.total ? "complete" : counts.tried > 0 ? "in progress" : "not started";
