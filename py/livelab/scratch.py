@@ -1,4 +1,6 @@
 """The scratchpad's Python side: free-form code in a namespace of its own, kept between runs.
+A page's runnable code blocks (livelab.builder.runnable) run here too, each page's blocks in a
+namespace of their own ("blocks:<page>"), apart from the scratchpad's and every grader's.
 
 Like a notebook, what one run defines is there for the next, and a value left on the last
 line is shown as its repr. The namespace starts with `np`, the names the course offers
@@ -72,12 +74,20 @@ class _Space:
         self.sources.clear()
 
 
-_SPACE: Unwatched = Unwatched(_Space())
+SCRATCHPAD = "scratchpad"
+SPACES_KEPT = 20
+"""Namespaces kept at once (the scratchpad's and those of the pages whose blocks ran); the
+one used longest ago goes first."""
+_SPACES: Unwatched = Unwatched({SCRATCHPAD: _Space()})
 
 
-def _space() -> _Space:
-    space = _SPACE.value
-    assert isinstance(space, _Space)
+def _space(name: str = SCRATCHPAD) -> _Space:
+    spaces = _SPACES.value
+    assert isinstance(spaces, dict)
+    space = spaces.pop(name, None) or _Space()
+    spaces[name] = space  # last used last
+    while len(spaces) > SPACES_KEPT:
+        spaces.pop(next(n for n in spaces if n != SCRATCHPAD))
     return space
 
 
@@ -137,43 +147,44 @@ def _error(kind: str, message: str, line: int | None, column: int | None) -> dic
     return {"type": kind, "message": message, "line": line, "column": column}
 
 
-def run(code: str) -> dict:
-    """Run code in the scratch namespace: {output, error, runs}.
+def run(code: str, space: str = SCRATCHPAD) -> dict:
+    """Run code in a scratch namespace (the scratchpad's, or a page's blocks'): {output, error,
+    runs}.
 
     output is the text the student sees (what the code printed, the last line's value,
     the error's traceback), cut at OUTPUT_LIMIT; error is None or {type, message, line,
     column} with line in this run's text; runs counts the runs since the namespace was
     fresh (1 after a restart of Python, so the page can say that earlier names are gone).
     """
-    space = _space()
-    space.runs += 1
-    filename = RUN_FILE.format(space.runs)
-    space.sources[filename] = code
-    while len(space.sources) > SOURCES_KEPT:
-        space.sources.pop(next(iter(space.sources)))
+    held = _space(space)
+    held.runs += 1
+    filename = RUN_FILE.format(held.runs)
+    held.sources[filename] = code
+    while len(held.sources) > SOURCES_KEPT:
+        held.sources.pop(next(iter(held.sources)))
     output = CappedOutput(OUTPUT_LIMIT)
     error = None
     with guarded(output):
         try:
             body, last = _compile(code, filename)
-            exec(body, space.names)
+            exec(body, held.names)
             if last is not None:
-                value = eval(last, space.names)
+                value = eval(last, held.names)
                 if value is not None:
-                    space.names["_"] = value
+                    held.names["_"] = value
                     print(repr(value))
         except (Exception, SystemExit) as exc:  # KeyboardInterrupt is the worker's (a stop)
-            error, text = _describe(space, exc, filename)
+            error, text = _describe(held, exc, filename)
             print(text, file=sys.stderr)
-    return {"output": output.getvalue(), "error": error, "runs": space.runs}
+    return {"output": output.getvalue(), "error": error, "runs": held.runs}
 
 
-def clear() -> dict:
-    """Forget every name the scratchpad defined; back to np, help and the kernels."""
-    _space().clear()
+def clear(space: str = SCRATCHPAD) -> dict:
+    """Forget every name a namespace defined; back to np, help and the kernels."""
+    _space(space).clear()
     return {"runs": 0}
 
 
-def names() -> list[str]:
-    """The names the scratch namespace holds now (for tests and the author's check)."""
-    return sorted(_space().names)
+def names(space: str = SCRATCHPAD) -> list[str]:
+    """The names a scratch namespace holds now (for tests and the author's check)."""
+    return sorted(_space(space).names)

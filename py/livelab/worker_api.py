@@ -193,16 +193,16 @@ def _code_finish(question: str, raw: dict) -> dict:
         raise CheckVoid(f"This run cannot be shown: it sent back {err}.") from None
 
 
-def _scratch_run(code: str) -> dict:
+def _scratch_run(code: str, space: str = "scratchpad") -> dict:
     from livelab import scratch
 
-    return scratch.run(code)
+    return scratch.run(code, space)
 
 
-def _scratch_clear() -> dict:
+def _scratch_clear(space: str = "scratchpad") -> dict:
     from livelab import scratch
 
-    return scratch.clear()
+    return scratch.clear(space)
 
 
 def _lab_scratch(kind: str, params: dict) -> str:

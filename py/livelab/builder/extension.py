@@ -160,7 +160,7 @@ def fence(source: str, language: str, css_class: str, options: dict, md: Any, **
     try:
         from livelab.builder.fences import parse_body
 
-        item_id = parse_body(source).get("id")
+        item_id = parse_body(source).get("id") if language != "python" else None
     except FenceError:
         item_id = None
     if isinstance(item_id, str) and line:
@@ -311,11 +311,10 @@ class LiveLabExtension(Extension):
                 "markdown_extensions."
             )
         present = {entry["name"] for entry in fences.superfences}
-        for name in (f["name"] for f in custom_fences(FenceContext())):
-            if name not in present:
-                fences.extend_super_fences(
-                    name, _superfences_format, superfences.default_validator, _no_reset
-                )
+        for entry in custom_fences(FenceContext()):
+            if entry["name"] not in present:
+                validator = entry.get("validator", superfences.default_validator)
+                fences.extend_super_fences(entry["name"], _superfences_format, validator, _no_reset)
         md.registerExtension(self)
         md.preprocessors.register(_BeginPage(md), "livelab_begin", 28)
         # After the raw-HTML postprocessor (30) put the fences' HTML back into the page.

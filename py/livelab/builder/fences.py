@@ -16,11 +16,12 @@ from typing import Any
 
 import yaml
 
-from livelab.builder import fence_yaml
+from livelab.builder import fence_yaml, runnable
 from livelab.builder.kinds import Question, QuestionKind, all_kinds, question_title
 from livelab.builder.progress import progress_placeholder
 from livelab.builder.question_markup import with_title
 from livelab.builder.reference import PARTS, reference_html
+from livelab.builder.runnable import runnable_html
 from livelab.labs import LAB_FENCE, lab
 from livelab.labs.markup import Marks, lab_html
 from livelab.options import Option, Options
@@ -49,10 +50,13 @@ class FenceContext:
     """The question objects of each page (each kind's own), in page order."""
     titles: dict[str, str] = field(default_factory=dict)
     """This page's question titles by id (kinds.question_title)."""
+    runnable: int = 0
+    """Runnable code blocks on this page so far (their ids are run-1, run-2, ...)."""
 
     def start(self, page: str) -> None:
         self.page, self.errors, self.ids, self.labs = page, [], set(), set()
         self.titles = {}
+        self.runnable = 0
         self.questions[page] = []
 
     def claim(self, item_id: object) -> str:
@@ -162,8 +166,28 @@ def fence_formatter(language: str, render, context: FenceContext):
     return format_fence
 
 
+def runnable_formatter(context: FenceContext):
+    """A python fence marked run="on": a runnable block, or an error box saying what to write."""
+
+    def format_fence(source, language_, css_class, options, md, **kwargs):
+        context.runnable += 1
+        block_id = f"run-{context.runnable}"
+        try:
+            runnable.check_options(options)
+            return runnable_html(source, context.claim(block_id), context.runnable)
+        except (runnable.RunnableError, FenceError) as exc:
+            context.errors.append(f"{context.page}: python fence {block_id!r}: {exc}")
+            return (
+                '<div class="livelab-authoring-error" role="alert">'
+                f"Authoring error in this python fence: {html.escape(str(exc))}</div>"
+            )
+
+    return format_fence
+
+
 def custom_fences(context: FenceContext) -> list[dict]:
-    """The superfences entries of our fences, all reporting into context."""
+    """The superfences entries of our fences, all reporting into context (a `validator`, when
+    an entry has one, decides which fences of its name it takes)."""
     renderers = {
         "lab": lab_fence_html,
         **{name: question_fence(kind) for name, kind in all_kinds().items()},
@@ -173,4 +197,11 @@ def custom_fences(context: FenceContext) -> list[dict]:
     return [
         {"name": name, "class": "livelab", "format": fence_formatter(name, render, context)}
         for name, render in renderers.items()
+    ] + [
+        {
+            "name": runnable.NAME,
+            "class": "livelab",
+            "format": runnable_formatter(context),
+            "validator": runnable.run_validator,
+        }
     ]

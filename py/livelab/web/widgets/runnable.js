@@ -1,0 +1,131 @@
+// A runnable code block (livelab.builder.runnable): the author's code, which the student edits
+// in the scratchpad's CodeMirror (its bundle loaded once, when a block first nears the window;
+// until then the code is plain text and Run runs it as shown) and runs with Run or Ctrl/Cmd+Enter in the scratch Python. The blocks of a page share one
+// namespace, in the order the student runs them ("blocks:<page>" in livelab.scratch), apart
+// from the scratchpad's names and from every grader. Stop ends a run; Reset brings back the
+// author's code. Output is text under the block: what the code printed, the last line's value
+// as its repr, an error's traceback. Edits are kept per page and block (scratchpad-store.js),
+// so a reload loses nothing; leaving the page stops a run still going.
+
+import { progress } from "../progress/store.js";
+import { scratchRuntime } from "../runtime/page/client.js";
+import { whenEachNear } from "./near-view.js";
+import { loadText, saveText } from "./scratchpad-store.js";
+import { enable } from "./verdict.js";
+
+const EDITOR_FAILED = "The code editor could not be loaded; Run still runs the code as shown.";
+
+export function mount(el) {
+  const page = progress.pageKey();
+  const key = `${page}#${el.id}`; // this block's edits in the scratchpad store
+  const number = el.id.replace(/^run-/, "");
+  const pre = el.querySelector("[data-code]");
+  const original = pre.textContent;
+  const status = el.querySelector("[data-status]");
+  const output = el.querySelector("[data-output]");
+  const buttons = {
+    run: el.querySelector('[data-action="run"]'),
+    stop: el.querySelector('[data-action="stop"]'),
+    reset: el.querySelector('[data-action="reset"]'),
+  };
+  let editor = null;
+  let opening = null;
+  let running = null;
+  let mounted = true;
+
+  const saved = loadText(key);
+  if (saved) pre.textContent = saved;
+  const text = () => (editor ? editor.getText() : pre.textContent);
+  const show = (out) => {
+    output.textContent = out.replace(/\n$/, ""); // a last newline would show as a blank line
+    output.hidden = out === "";
+  };
+  const setRunning = (request) => {
+    running = request;
+    buttons.run.disabled = buttons.reset.disabled = Boolean(request);
+    buttons.stop.disabled = !request;
+  };
+
+  /** The editor in place of the code, with the text as it is now; made once. */
+  function edit() {
+    opening ??= import("../editor/editor.js")
+      .then(({ createEditor }) => {
+        if (!mounted) return null;
+        const box = document.createElement("div");
+        box.className = "livelab-runnable__editor";
+        pre.replaceWith(box);
+        return createEditor(box, {
+          doc: pre.textContent,
+          label: `Python code, block ${number}`,
+          onRun: () => run(),
+          onChange: (value) => saveText(key, value === original ? "" : value),
+        });
+      })
+      .then((made) => {
+        editor = made;
+        return editor;
+      })
+      .catch(() => {
+        opening = null;
+        status.textContent = EDITOR_FAILED;
+      });
+    return opening;
+  }
+
+  async function run() {
+    if (running) return;
+    status.textContent =
+      scratchRuntime.state === "starting" ? "Running as soon as Python has started…" : "Running…";
+    const request = scratchRuntime.call("scratch_run", { code: text(), space: `blocks:${page}` });
+    setRunning(request);
+    try {
+      const reply = await request;
+      const where = reply.error?.line ? ` on line ${reply.error.line}` : "";
+      const said = [reply.error ? `${reply.error.type}${where}; see the output.` : "Done."];
+      if (reply.note) said.push(reply.note, "Names defined by earlier runs are gone.");
+      if (mounted) {
+        show(reply.output);
+        status.textContent = said.join(" ");
+      }
+    } catch (err) {
+      // A stop, a time limit or Python that cannot start: the message says which.
+      const lost = err.message.startsWith("Stopped") ? " What it printed before the stop is not shown." : "";
+      if (mounted) {
+        show("");
+        status.textContent = err.message + lost;
+      }
+    } finally {
+      setRunning(null);
+    }
+  }
+
+  const onReset = () => {
+    if (editor) editor.setText(original);
+    else pre.textContent = original;
+    saveText(key, "");
+    show("");
+    status.textContent = "Back to the code as the page wrote it; names already defined stay until Python restarts.";
+  };
+  const onStop = () => running && scratchRuntime.stop(running.id);
+  // The scratch Python starts when the student first goes into a block's code, not for a
+  // page they only read.
+  const onFocus = () => scratchRuntime.warm();
+
+  enable(el);
+  buttons.stop.disabled = true;
+  buttons.run.addEventListener("click", run);
+  buttons.stop.addEventListener("click", onStop);
+  buttons.reset.addEventListener("click", onReset);
+  el.addEventListener("focusin", onFocus, { once: true });
+  const [cancel] = whenEachNear([el], () => edit());
+  return () => {
+    mounted = false;
+    cancel();
+    onStop();
+    editor?.destroy();
+    buttons.run.removeEventListener("click", run);
+    buttons.stop.removeEventListener("click", onStop);
+    buttons.reset.removeEventListener("click", onReset);
+    el.removeEventListener("focusin", onFocus);
+  };
+}
