@@ -65,5 +65,8 @@ def test_the_wheel_carries_the_browser_code_and_the_data_files_and_no_tests(dist
     assert "livelab/web/runtime/worker/boot.js" in needed
     assert "livelab/builder/runtime.lock.json" in needed
     assert "livelab/builder/bytecode.mjs" in needed
+    # `livelab new` writes a course from these (its tests folder is selftest/ here).
+    assert "livelab/builder/scaffold/mkdocs.yml.tmpl" in names
+    assert "livelab/builder/scaffold/selftest/test_course.py.tmpl" in names
     assert needed - names == set()
     assert [n for n in names if "tests/" in n or n.startswith("tests")] == []

@@ -7,7 +7,7 @@ import contextlib
 import sys
 from pathlib import Path
 
-from livelab.builder import fetch, site_assets
+from livelab.builder import fetch, new_course, site_assets
 
 
 def _fetch(args: argparse.Namespace) -> int:
@@ -69,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     check.set_defaults(handler=_check)
     site_assets.add_commands(sub)
+    new_course.add_command(sub)
     args = parser.parse_args(argv)
     try:
         return args.handler(args)
