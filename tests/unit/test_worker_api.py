@@ -324,3 +324,32 @@ def test_a_lab_view_does_not_wait_for_the_grader_and_clean_state_loads_it():
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env
     )
     assert out.stdout.split("\n")[:2] == ["False False", "True True"]
+
+
+def test_the_warm_up_takes_one_chunk_of_a_lab_that_trains_and_runs_none_of_its_code(monkeypatch):
+    # clean_state runs before a worker's first student code: a training run to its end there
+    # (seconds of Pyodide, twice with its scratchpad code) held up that first run.
+    import dataclasses
+
+    from livelab.labs import LABS
+
+    chosen = all_labs()["train_norm"]
+    chunks = []
+
+    def counted(**params):
+        for state in chosen.run(**params):
+            chunks.append(state)
+            yield state
+
+    monkeypatch.setitem(LABS.items, "train_norm", dataclasses.replace(chosen, run=counted))
+    scratched = []
+    lab_scratch = worker_api._lab_scratch
+    monkeypatch.setattr(
+        worker_api,
+        "_lab_scratch",
+        lambda kind, params: scratched.append(kind) or lab_scratch(kind, params),
+    )
+    worker_api.clean_state()
+    assert len(chunks) == 1
+    assert "train_norm" not in scratched
+    assert "rope" in scratched  # a lab that does not train is still warmed in full
