@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from livelab.builder import fetch
 from livelab.builder.browser import launch_chromium
 from livelab.builder.check import build_course
 from livelab.builder.serve import make_server, serve_in_thread
 
-__all__ = ["ROOT", "Site", "course_served", "launch_chromium", "serve_site"]
+__all__ = [
+    "ROOT",
+    "Site",
+    "course_served",
+    "launch_chromium",
+    "run_as_author",
+    "serve_page",
+    "serve_site",
+]
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -92,3 +104,30 @@ def block_until_lifted(context, pattern: str, handler=None) -> Callable[[], None
 
     context.route(pattern, route)
     return lambda: lifted.append(True)
+
+
+def serve_page(folder: Path, page: str) -> Site:
+    """One page (Markdown text) as a course's home page, built under the real configuration
+    (with the course's stylesheets and labs) and served isolated from folder, until closed."""
+    docs = folder / "docs"
+    docs.mkdir()
+    shutil.copytree(ROOT / "docs" / "assets", docs / "assets")
+    (docs / "index.md").write_text(page, encoding="utf-8")
+    server = make_server(folder / "site", port=0, isolated=True)
+    site = Site(server, folder / "site", isolated=True)
+    build_course(config_for_docs(docs), site.site_dir, site.url())
+    serve_in_thread(server)
+    return site
+
+
+def run_as_author(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    """A command as an author runs it: the project's own root is not on the module path."""
+    paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    kept = [p for p in paths if p and Path(p).resolve() != ROOT]
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(kept),
+        fetch.CACHE_ENV: str(fetch.cache_root()),
+        "NO_MKDOCS_2_WARNING": "1",
+    }
+    return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, check=False)

@@ -4,14 +4,11 @@ set shows the reason of each wrong pick and how many right options are missing, 
 the right set explains every option; the picks survive a reload."""
 
 import re
-import shutil
 
 import pytest
 from playwright.sync_api import expect
 
-from livelab.builder.check import build_course
-from livelab.builder.serve import make_server, serve_in_thread
-from tests.harness import ROOT, Site, config_for_docs
+from tests.harness import serve_page
 
 pytestmark = pytest.mark.warm
 
@@ -41,15 +38,7 @@ NOTE = "Pick every right option."
 
 @pytest.fixture(scope="module")
 def norms(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("multiple")
-    docs = folder / "docs"
-    docs.mkdir()
-    shutil.copytree(ROOT / "docs" / "assets", docs / "assets")
-    (docs / "index.md").write_text(PAGE, encoding="utf-8")
-    server = make_server(folder / "site", port=0, isolated=True)
-    site = Site(server, folder / "site", isolated=True)
-    build_course(config_for_docs(docs), site.site_dir, site.url())
-    serve_in_thread(server)
+    site = serve_page(tmp_path_factory.mktemp("multiple"), PAGE)
     yield site
     site.close()
 

@@ -7,14 +7,11 @@ mkdocs.yml. The plugin takes its modules from the extension's line, and a second
 list stops the build.
 """
 
-import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
-from livelab.builder import fetch
-from tests.harness import ROOT
+from tests.harness import ROOT, run_as_author
 
 BIN = Path(sys.executable).parent
 
@@ -28,22 +25,9 @@ def copy_of_the_course(folder: Path) -> Path:
     return folder
 
 
-def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
-    """A command as an author runs it: the project's root is not on the module path."""
-    paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
-    kept = [p for p in paths if p and Path(p).resolve() != ROOT]
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join(kept),
-        fetch.CACHE_ENV: str(fetch.cache_root()),
-        "NO_MKDOCS_2_WARNING": "1",
-    }
-    return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, check=False)
-
-
 def test_a_plain_zensical_build_stops_and_says_what_to_run(tmp_path):
     course = copy_of_the_course(tmp_path / "course")
-    done = run([str(BIN / "zensical"), "build"], course)
+    done = run_as_author([str(BIN / "zensical"), "build"], course)
     said = done.stdout + done.stderr
     assert done.returncode != 0, said
     assert "this Zensical build lacks the runtime files in docs/assets/livelab/" in said
@@ -62,7 +46,7 @@ def test_mkdocs_builds_the_course_from_another_folder(tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     config = str(course / "mkdocs.yml")
-    done = run([str(BIN / "mkdocs"), "build", "--strict", "-f", config], elsewhere)
+    done = run_as_author([str(BIN / "mkdocs"), "build", "--strict", "-f", config], elsewhere)
     assert done.returncode == 0, done.stderr
     page = (course / "site" / "level-19" / "modern-blocks" / "index.html").read_text("utf-8")
     assert 'data-lab-kind="train_norm"' in page  # a lab of the course's own module
@@ -77,7 +61,7 @@ def test_the_plugins_modules_and_the_extensions_must_be_one_list(tmp_path):
     config.write_text(
         text.replace(plugin, "  - livelab:\n      modules: [labs, other]\n"), encoding="utf-8"
     )
-    done = run([str(BIN / "mkdocs"), "build", "--strict"], course)
+    done = run_as_author([str(BIN / "mkdocs"), "build", "--strict"], course)
     assert done.returncode != 0
     assert "the plugin's modules ['labs', 'other'] and those of the Markdown extension" in (
         done.stderr
