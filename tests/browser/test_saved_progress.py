@@ -62,6 +62,27 @@ def test_two_tabs_never_erase_each_others_answers(page, site):
     expect(top).to_contain_text(f"2 of {len(site.questions[url])} solved")
 
 
+def test_a_save_in_another_tab_keeps_what_is_picked_and_typed_here_but_not_checked(page, site):
+    """CI found it: tab A's radio pick was unticked when another tab saved a different
+    question, because every widget showed its saved state again on any save."""
+    url, q3 = site.question("q3")
+    _, theta = site.question("m-rope-theta")
+    other = page.context.new_page()
+    other.goto(site.url(url))
+    expect(question(other, "q3").get_by_role("button", name="Check")).to_be_enabled()
+    page.goto(site.url(url))
+    answer_numeric(page, "q5", "7")  # a wrong answer, saved
+    expect(verdict(page, "q5")).to_have_text(re.compile("^Not yet"))
+    question(page, "q5").get_by_label("Your answer").fill("8")  # typed, not checked
+    box = question(page, "m-rope-theta")
+    pick = box.get_by_role("radio").and_(box.locator(f'input[value="{theta.correct_index}"]'))
+    pick.check()  # picked, not checked; the field has lost the focus
+    answer_numeric(other, "q3", q3.reveal)
+    expect(verdict(page, "q3")).to_have_text(CORRECT)  # tab A has read tab B's save
+    expect(pick).to_be_checked()
+    expect(question(page, "q5").get_by_label("Your answer")).to_have_value("8")
+
+
 @pytest.mark.parametrize(
     "page_entry",
     [

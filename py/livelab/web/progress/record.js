@@ -87,14 +87,16 @@ export class QuestionRecord {
   }
 
   /**
-   * Calls show() whenever another tab saved this page's progress, after reading it again,
-   * unless busy() says a check is under way; returns the function that stops following.
+   * Calls show() whenever another tab saved this question, after reading it again, unless
+   * busy() says a check is under way; returns the function that stops following. Another
+   * question saved elsewhere leaves this one alone: what the student picked or typed here
+   * and has not checked yet stays.
    */
   follow(show, busy = () => false) {
     const onSaved = (event) => {
       if (!event.detail.external || busy()) return;
-      this.refresh();
-      show();
+      const before = JSON.stringify(this.entry);
+      if (JSON.stringify(this.refresh()) !== before) show();
     };
     document.addEventListener("livelab:progress", onSaved);
     return () => document.removeEventListener("livelab:progress", onSaved);

@@ -120,7 +120,8 @@ export function mount(el) {
   function restore() {
     const saved = typeof record.entry.answer === "string" ? record.entry.answer : "";
     const savedPicks = picks(saved);
-    for (const radio of radios) radio.checked = savedPicks.includes(radio.value);
+    // Nothing saved leaves the student's unchecked picks as they are.
+    if (savedPicks.length) for (const radio of radios) radio.checked = savedPicks.includes(radio.value);
     const picked = radios.some((radio) => radio.checked);
     if (record.shown || record.state === "correct") explainAll();
     if (record.shown && !(picked && wholeRight(saved))) {
