@@ -22,7 +22,7 @@ RMS = {
     "wrong": [
         {
             "blank": "return x / np.sqrt(np.mean(x ** 2) + eps)",
-            "feedback": "One mean over the whole array mixes the rows: take it along the last axis.",
+            "feedback": "One mean over the whole array mixes the rows: take it along the last.",
         },
         {
             "blank": "return x / np.mean(x ** 2, axis=-1, keepdims=True)",
