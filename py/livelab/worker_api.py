@@ -161,9 +161,18 @@ class CheckVoid(Exception):
     """A check whose run cannot be graded: its reply is not in the shape the runner writes."""
 
 
-def _code_plan(question: str, action: str) -> dict:
+def _exercise(question: str, exercise: dict | None) -> None:
+    """An exercise's question is defined from the data the page sends with it (once)."""
+    if exercise is not None:
+        from livelab.questions.exercise import define
+
+        define(question, exercise)
+
+
+def _code_plan(question: str, action: str, exercise: dict | None = None) -> dict:
     from livelab import grading
 
+    _exercise(question, exercise)
     return grading.plan(question, action)
 
 
@@ -173,20 +182,22 @@ def _code_execute(plan: dict, blank: str) -> dict:
     return execute(plan, blank)
 
 
-def _code_grade(question: str, raw: dict) -> dict:
+def _code_grade(question: str, raw: dict, exercise: dict | None = None) -> dict:
     from livelab import grading
     from livelab.grading_wire import WireError
 
+    _exercise(question, exercise)
     try:
         return grading.grade(question, raw)
     except WireError as err:
         raise CheckVoid(f"This check does not count: its run sent back {err}.") from None
 
 
-def _code_finish(question: str, raw: dict) -> dict:
+def _code_finish(question: str, raw: dict, exercise: dict | None = None) -> dict:
     from livelab import grading
     from livelab.grading_wire import WireError
 
+    _exercise(question, exercise)
     try:
         return grading.finish_run(question, raw)
     except WireError as err:

@@ -2,11 +2,16 @@
 make grades the solution right, each known wrong answer with its own feedback, and a blank of
 several lines; mistakes in the data are named by field."""
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
-from livelab import grading
+from livelab import grading, worker_api
+from livelab.builder import fence_yaml
+from livelab.builder.kinds import QuestionError, judge, question_kind
+from livelab.builder.question_markup import unseal
 from livelab.questions.exercise import ExerciseError, exercise_question
 
 RMS = {
@@ -66,3 +71,84 @@ def test_literal_and_generated_cases_are_all_checked():
 def test_a_mistake_in_the_data_is_named_by_its_field(change, said):
     with pytest.raises(ExerciseError, match=re.escape(said)):
         exercise_question("exercise-page-e1", {**RMS, **change})
+
+
+# ---- the fence: the build checks it, the page keeps it sealed, the worker grades it ----------
+
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "authoring.md"
+FENCE = re.compile(r"^```exercise\n(.*?)^```$", re.S | re.M)
+
+
+def guide_exercise() -> dict:
+    """The exercise the authoring guide shows, as an author would copy it."""
+    found = FENCE.findall(GUIDE.read_text(encoding="utf-8"))
+    assert len(found) == 1
+    return fence_yaml.load(found[0])
+
+
+def test_the_guides_exercise_builds_and_replays_as_the_guide_says():
+    kind = question_kind("exercise")
+    q = kind.question(guide_exercise())
+    assert q.question.startswith("exercise-e1-")
+    replays = list(kind.replays(q))
+    assert [r.verdict for r in replays] == ["correct", "wrong", "wrong"]
+    for replay in replays:
+        assert judge(replay, kind.grade(q, replay.answer)) is None
+
+
+SAME = "return x / np.sqrt(np.mean(x * x, axis=-1, keepdims=True) + eps)"
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (
+            # The solution written another way: a "wrong" answer that is right.
+            {"wrong": [{"blank": SAME, "feedback": "x * x is not x ** 2."}]},
+            f"wrong 1: {SAME!r} should be wrong, but passed",
+        ),
+        (
+            {"wrong": [{"blank": "return x", "feedback": "Not this message."}]},
+            "wrong 1: 'return x' should say 'Not this message.'",
+        ),
+        # Axis 1 does not exist for the example's one row, and the template prints it.
+        ({"solution": "return x / np.sqrt(np.mean(x ** 2, axis=1) + eps)"}, "solution: the "),
+        # Without keepdims a batch of 2 rows of 5 does not broadcast.
+        ({"solution": "return x / np.sqrt(np.mean(x ** 2, axis=-1) + eps)"}, "solution: it fails"),
+        ({"compare": {"tol": 1e-3}}, 'compare: "exact", or {rtol: ..., atol: ...}'),
+        ({"example": "[3, 4]"}, "option 'example'"),
+    ],
+)
+def test_a_mistake_in_the_fence_is_named_by_its_field(change, said):
+    with pytest.raises(QuestionError, match=re.escape(said)):
+        question_kind("exercise").question({**guide_exercise(), **change})
+
+
+def test_the_page_carries_the_solution_and_wrong_answers_only_sealed():
+    kind = question_kind("exercise")
+    data = guide_exercise()
+    html = kind.markup(kind.question(data), lambda text: text)
+    assert "np.sqrt(ms + eps)" not in html
+    assert "mixes the rows" not in html
+    assert 'data-livelab="code"' in html  # graded by the code question's widget
+    sealed = re.search(r'data-sealed="([^"]+)"', html)[1]
+    assert unseal(sealed)["exercise"]["solution"] == data["solution"]
+
+
+def test_a_worker_that_never_saw_the_exercise_grades_it_from_the_data_the_page_sends():
+    kind = question_kind("exercise")
+    q = kind.question(guide_exercise())
+    sent = json.loads(q.data)
+    name = q.question.replace("exercise-e1-", "exercise-e1-fresh")  # not defined here yet
+    wrong = sent["wrong"][0]
+
+    def call(fn: str, **args) -> dict:
+        reply = json.loads(worker_api.call(fn, json.dumps(args)))
+        assert "value" in reply, reply
+        return reply["value"]
+
+    plan = call("code_plan", question=name, action="check", exercise=sent)
+    raw = call("code_execute", plan=plan, blank=wrong["blank"])
+    verdict = call("code_grade", question=name, raw=raw, exercise=sent)
+    assert verdict["verdict"] == "wrong"
+    assert wrong["feedback"] in verdict["message"]

@@ -11,10 +11,11 @@ from livelab.builder.kinds import QuestionError, Replay, all_kinds, judge, quest
 from livelab.builder.kinds.code import KIND as CODE
 from livelab.builder.kinds.numeric import KIND as NUMERIC
 from livelab.questions import code_question
+from tests.unit.test_exercise import guide_exercise
 
 
-def test_the_three_kinds_are_registered_and_each_is_a_fence():
-    assert list(all_kinds()) == ["choice", "code", "numeric"]
+def test_the_four_kinds_are_registered_and_each_is_a_fence():
+    assert list(all_kinds()) == ["choice", "code", "exercise", "numeric"]
     fences = {entry["name"] for entry in custom_fences(FenceContext())}
     assert set(all_kinds()) <= fences
 
@@ -91,6 +92,7 @@ def test_each_kind_replays_its_own_question_clean_in_cpython():
             "options": [{"text": "a", "why": "A", "correct": True}, {"text": "b", "why": "B"}],
         },
         "code": {"id": "c", "question": "rotate", "prompt": "P"},
+        "exercise": guide_exercise(),
     }
     for name, kind in all_kinds().items():
         q = kind.question(bodies[name])

@@ -2,8 +2,8 @@
 
 The files come from scaffold/ beside this module (each ends in .tmpl, so no tool takes them
 for this package's own code): mkdocs.yml, a page with a runnable block, a Predict question, a
-lab of the course's own, a multiple-answer choice and a code question, the course's Python in
-course_labs/ and its tests in tests/ (selftest/ in the scaffold).
+lab of the course's own, a multiple-answer choice and an exercise with a blank of several
+lines, the course's Python in course_labs/ and its tests in tests/ (selftest/ in the scaffold).
 """
 
 from __future__ import annotations

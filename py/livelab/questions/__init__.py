@@ -28,8 +28,11 @@ CASES_SUFFIX = ".cases.json"
 
 
 def code_question(name: str) -> CodeQuestion:
-    """The code question of that name; ValueError naming the known ones otherwise."""
-    return CODE_QUESTIONS.get(name)
+    """The code question of that name (a course's, or an exercise defined from its fence,
+    livelab.questions.exercise); ValueError naming the known ones otherwise."""
+    from livelab.questions.exercise import defined
+
+    return defined(name) or CODE_QUESTIONS.get(name)
 
 
 def _data_file(question: CodeQuestion) -> Any:

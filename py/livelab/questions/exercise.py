@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -35,7 +36,10 @@ import numpy as np
 from livelab.questions.code_question import BLANK, PRELUDE, Case, CodeQuestion, Misconception
 
 EXERCISE_PREFIX = "exercise-"
-"""Every exercise's question name starts so: exercise-<page>-<id>, never a module's name."""
+"""Every exercise's question name starts so: exercise-<id>-<digest>, never a module's name."""
+GRADING_FIELDS = ("function", "template", "solution", "example", "cases", "generate", "compare")
+GRADING_FIELDS += ("seed", "wrong")
+"""What of an exercise's fence grades it: the build seals these into the page for the worker."""
 
 
 class ExerciseError(ValueError):
@@ -43,14 +47,15 @@ class ExerciseError(ValueError):
 
 
 def _function(template: str, blank: str, name: str, field: str) -> Callable[..., Any]:
-    """The function the template defines with `blank` in the blank (its prints discarded)."""
-    lines = template.split("\n")
-    at = next(i for i, line in enumerate(lines) if BLANK in line)
-    indent = lines[at][: len(lines[at]) - len(lines[at].lstrip())]
-    filled = "\n".join(
-        indent + part if n else part for n, part in enumerate(blank.strip("\n").split("\n"))
-    )
-    source = template.replace(BLANK, filled if lines[at].strip() == BLANK else blank.strip())
+    """The function the template defines with `blank` in the blank (its prints discarded),
+    the blank placed as the grader places a student's (grading_program.fill_blank)."""
+    from livelab.grading_program import BlankProblem, fill_blank
+
+    whole_line = next(line for line in template.split("\n") if BLANK in line).strip() == BLANK
+    try:
+        source, _ = fill_blank(template, blank, whole_line)
+    except BlankProblem as exc:
+        raise ExerciseError(f"{field}: {exc}") from None
     space: dict[str, Any] = {}
     try:
         with contextlib.redirect_stdout(io.StringIO()):
@@ -103,6 +108,11 @@ def exercise_question(name: str, data: dict) -> CodeQuestion:
     example = tuple(_case(c, f"example {i}", False) for i, c in enumerate(data["example"], 1))
     literal = [_case(c, f"cases {i}", True) for i, c in enumerate(data.get("cases") or [], 1)]
     make = _generated(data["generate"]) if data.get("generate") else None
+    if not literal and not make:
+        raise ExerciseError(
+            "cases: give at least one hidden case (cases, or generate), so that a blank "
+            "written for the example alone cannot pass"
+        )
 
     def hidden(rng: np.random.Generator) -> list[Case]:
         drawn = make(rng) if make else []
@@ -114,9 +124,14 @@ def exercise_question(name: str, data: dict) -> CodeQuestion:
             raise ExerciseError(f"wrong {i}: needs exactly blank and feedback")
         variant = _function(template, str(item["blank"]), function, f"wrong {i}")
         wrong.append(Misconception(f"wrong-{i}", str(item["feedback"]), variants=(variant,)))
-    compare = data.get("compare", {}) or {}
+    compare = data.get("compare") or {}
     exact = compare == "exact"
-    tolerances = {} if exact else {k: float(v) for k, v in compare.items()}
+    if not exact and (not isinstance(compare, dict) or set(compare) - {"rtol", "atol"}):
+        raise ExerciseError(f'compare: "exact", or {{rtol: ..., atol: ...}}; got {compare!r}')
+    try:
+        tolerances = {} if exact else {k: float(v) for k, v in compare.items()}
+    except (TypeError, ValueError):
+        raise ExerciseError(f"compare: tolerances are numbers; got {compare!r}") from None
     return CodeQuestion(
         name=name,
         template=template,
@@ -129,5 +144,28 @@ def exercise_question(name: str, data: dict) -> CodeQuestion:
         misconceptions=tuple(wrong),
         rtol=0.0 if exact else tolerances.get("rtol", 1e-6),
         atol=0.0 if exact else tolerances.get("atol", 1e-9),
-        module="",
+        module=__name__,
     )
+
+
+_DEFINED: dict[str, tuple[str, CodeQuestion]] = {}
+"""Each exercise defined here: the data it was made from (as JSON) and its question. Kept apart
+from the registry of a course's code questions, which lists those (the authoring reference,
+the worker's warm-up); livelab.questions.code_question finds an exercise here by its name."""
+
+
+def define(name: str, data: dict, question: CodeQuestion | None = None) -> CodeQuestion:
+    """The exercise's question under name, made once per data: the build defines each fence's
+    once it has checked it, the page's main worker before it plans or grades one (worker_api)."""
+    if not name.startswith(EXERCISE_PREFIX):
+        raise ExerciseError(f"an exercise's name starts with {EXERCISE_PREFIX!r}, got {name!r}")
+    text = json.dumps(data, sort_keys=True)
+    if name not in _DEFINED or _DEFINED[name][0] != text:
+        _DEFINED[name] = (text, question or exercise_question(name, data))
+    return _DEFINED[name][1]
+
+
+def defined(name: str) -> CodeQuestion | None:
+    """The exercise defined under name, if any."""
+    found = _DEFINED.get(name)
+    return found[1] if found else None

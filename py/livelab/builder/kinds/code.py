@@ -145,8 +145,11 @@ def _hints_markup(q: CodeQuestionRef, render: Render) -> list[str]:
     return [f"<p>{html.escape(q.code.hint)}</p>"] if q.code.hint else []
 
 
-def markup(q: CodeQuestionRef, render: Render) -> str:
-    """Prompt, the read-only template with its blank, Run/Check/Stop, output, hint and answer."""
+def markup(q: CodeQuestionRef, render: Render, exercise: dict | None = None) -> str:
+    """Prompt, the read-only template with its blank, Run/Check/Stop, output, hint and answer.
+
+    An exercise (kinds/exercise.py) adds the data its question is made from to the sealed part.
+    """
     body = (
         prompt_html(q.id, render(q.prompt))
         + _template_html(q)
@@ -171,6 +174,10 @@ def markup(q: CodeQuestionRef, render: Render) -> str:
         + reveal_box()
     )
     sealed = {"hints": _hints_markup(q, render), "reference": q.reference_blank}
+    if exercise is not None:
+        sealed["exercise"] = exercise
+        # Each known wrong answer's feedback: its text as the grader says it, and as Markdown.
+        sealed["feedback"] = [[w["feedback"], render(w["feedback"])] for w in exercise["wrong"]]
     program = attr(PRELUDE + q.template)
     # data-needs-python: the page shows Python's loading state for it, as it does for a lab.
     extra = f' data-code-question="{attr(q.question)}" data-program="{program}" data-needs-python'

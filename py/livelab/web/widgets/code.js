@@ -9,7 +9,7 @@
 import { ANSWER_SHOWN, CUT_NOTE, QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
 import { codeRequest, prepareRunner, retryChecks } from "../runtime/page/checks.js";
 import { answerEarned, hintLadder } from "./hints.js";
-import { unseal } from "./sealed.js";
+import { showMarkup, unseal } from "./sealed.js";
 import { enable, markColumn, markStale, runtimeProblem, showUnavailable, showVerdict } from "./verdict.js";
 
 const TIMEOUT_MS = 5_000;
@@ -124,7 +124,7 @@ export function mount(el, runtime) {
     buttons.run.disabled = buttons.check.disabled = true;
     buttons.stop.hidden = false;
     pending();
-    running = codeRequest(action, question, blank.value, { timeoutMs: TIMEOUT_MS });
+    running = codeRequest(action, question, blank.value, { timeoutMs: TIMEOUT_MS, exercise: sealed.exercise });
     try {
       return await running;
     } catch (err) {
@@ -140,6 +140,18 @@ export function mount(el, runtime) {
       buttons.run.disabled = buttons.check.disabled = false;
       buttons.stop.hidden = true;
     }
+  }
+
+  // An exercise's feedback on a known wrong answer is the author's Markdown, rendered at build
+  // time (math too): shown as that markup when the grader's message is that feedback's text.
+  const feedback = new Map(sealed.feedback ?? []);
+  function showResult(verdict, message) {
+    const markup = verdict === "wrong" ? feedback.get(message) : undefined;
+    if (markup === undefined) return showVerdict(el, verdict, message);
+    const line = el.querySelector("[data-verdict]");
+    showVerdict(el, verdict);
+    showMarkup(line, markup); // puts the markup in at once, then typesets
+    line.prepend("Not yet. ");
   }
 
   async function run() {
@@ -166,7 +178,7 @@ export function mount(el, runtime) {
     }
     if (result.note) runStatus.textContent = `${runStatus.textContent} ${result.note}`.trim();
     const solvedNote = result.verdict === "correct" && record.shown ? SHOWN_NOTE : result.message;
-    showVerdict(el, result.verdict, solvedNote);
+    showResult(result.verdict, solvedNote);
     pointAt(result.error);
     offerAnswer();
   }
@@ -238,7 +250,7 @@ export function mount(el, runtime) {
       showVerdict(el, "shown", ANSWER_SHOWN);
     } else if (["correct", "wrong", "error", "too_slow"].includes(saved.verdict) && record.attempts > 0) {
       const message = typeof saved.message === "string" ? saved.message : "";
-      showVerdict(el, saved.verdict, saved.verdict === "correct" && record.shown ? SHOWN_NOTE : message);
+      showResult(saved.verdict, saved.verdict === "correct" && record.shown ? SHOWN_NOTE : message);
     }
     if (record.shown) showReference();
   }

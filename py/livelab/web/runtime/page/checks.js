@@ -10,10 +10,10 @@ import { stopError } from "../shared/stops.js";
 
 const plans = new Map(); // "action question" -> the main worker's plan (the same all visit)
 
-function planFor(action, question) {
+function planFor(action, question, exercise) {
   const key = `${action} ${question}`;
   if (!plans.has(key)) {
-    const asked = runtime.call("code_plan", { question, action });
+    const asked = runtime.call("code_plan", { question, action, ...exercise });
     asked.catch(() => plans.delete(key)); // asked again next time
     plans.set(key, asked);
   }
@@ -24,7 +24,10 @@ function planFor(action, question) {
  * Run ("run") or check ("check") a blank; resolves with the result livelab.grading gives,
  * rejects with a RuntimeError. The promise's stop() stops it, wherever it is.
  */
-export function codeRequest(action, question, blank, { timeoutMs }) {
+export function codeRequest(action, question, blank, { timeoutMs, exercise }) {
+  // An exercise's question is made from its data, sent with each call to the main worker
+  // (a restarted worker defines it again).
+  const made = exercise ? { exercise } : {};
   runner.warm(); // its boot overlaps the plan
   let running = null;
   let stopEarly;
@@ -33,14 +36,14 @@ export function codeRequest(action, question, blank, { timeoutMs }) {
   const stopped = new Promise((_, reject) => (stopEarly = reject));
   stopped.catch(() => {});
   const promise = (async () => {
-    const plan = await Promise.race([planFor(action, question), stopped]);
+    const plan = await Promise.race([planFor(action, question, made), stopped]);
     // A runner that failed while the main worker could not start either (no connection) is
     // tried again now that the main worker answered; a lasting fault fails again, and says so.
     if (runner.state === "failed") runner.retry();
     running = runner.call("code_execute", { plan, blank }, { timeoutMs });
     const raw = await running;
     running = null;
-    return runtime.call(action === "check" ? "code_grade" : "code_finish", { question, raw });
+    return runtime.call(action === "check" ? "code_grade" : "code_finish", { question, raw, ...made });
   })();
   promise.stop = () => {
     if (running) runner.stop(running.id);
