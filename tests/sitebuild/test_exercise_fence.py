@@ -32,7 +32,9 @@ cases:
     label: a batch of two rows
 wrong:
   - blank: return x / np.mean(x ** 2, axis=-1, keepdims=True)
-    feedback: That divides by the mean square; its square root, $\\sqrt{\\overline{x^2}}$, is the size of the row.
+    feedback: >-
+      That divides by the mean square; its square root, $\\sqrt{\\overline{x^2}}$, is the size
+      of the row.
   - blank: return x / np.sqrt(np.mean(x * x, axis=-1, keepdims=True) + eps)
     feedback: Squares written as products are still squares.
 ```

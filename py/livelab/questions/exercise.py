@@ -37,8 +37,8 @@ from livelab.questions.code_question import BLANK, PRELUDE, Case, CodeQuestion, 
 
 EXERCISE_PREFIX = "exercise-"
 """Every exercise's question name starts so: exercise-<id>-<digest>, never a module's name."""
-GRADING_FIELDS = ("function", "template", "solution", "example", "cases", "generate", "compare")
-GRADING_FIELDS += ("seed", "wrong")
+GRADING_FIELDS: tuple[str, ...] = ("function", "template", "solution", "example", "cases")
+GRADING_FIELDS += ("generate", "compare", "seed", "wrong")
 """What of an exercise's fence grades it: the build seals these into the page for the worker."""
 
 

@@ -173,7 +173,7 @@ def markup(q: CodeQuestionRef, render: Render, exercise: dict | None = None) -> 
         )
         + reveal_box()
     )
-    sealed = {"hints": _hints_markup(q, render), "reference": q.reference_blank}
+    sealed: dict[str, object] = {"hints": _hints_markup(q, render), "reference": q.reference_blank}
     if exercise is not None:
         sealed["exercise"] = exercise
         # Each known wrong answer's feedback: its text as the grader says it, and as Markdown.
