@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from livelab import figures
 from livelab.explain import plain
 from livelab.grading_run import FRAMES_SHOWN, OUTPUT_LIMIT, CappedOutput, guarded
 from livelab.scratch_names import PRELOADED
@@ -176,7 +177,20 @@ def run(code: str, space: str = SCRATCHPAD) -> dict:
         except (Exception, SystemExit) as exc:  # KeyboardInterrupt is the worker's (a stop)
             error, text = _describe(held, exc, filename)
             print(text, file=sys.stderr)
-    return {"output": output.getvalue(), "error": error, "runs": held.runs}
+        shown, note = _figures(held)
+    reply = {"output": output.getvalue(), "error": error, "runs": held.runs, "figures": shown}
+    if note:
+        reply["figures_note"] = note
+    return reply
+
+
+def _figures(held: _Space) -> tuple[list[dict[str, str]], str]:
+    """The figures this run drew (livelab.figures), or none and why in the output."""
+    try:
+        return figures.take(held.names)
+    except Exception as exc:  # a figure the code left unable to draw
+        print(f"The figures could not be drawn: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return [], ""
 
 
 def clear(space: str = SCRATCHPAD) -> dict:

@@ -216,6 +216,12 @@ def _scratch_clear(space: str = "scratchpad") -> dict:
     return scratch.clear(space)
 
 
+def _packages_import(names: list[str]) -> list[str]:
+    from livelab import figures
+
+    return figures.warm(names)
+
+
 def _lab_scratch(kind: str, params: dict) -> str:
     from livelab.labs import lab_scratch
 
@@ -252,6 +258,7 @@ CALLS: dict[str, Callable[..., object]] = {
     "code_finish": _code_finish,
     "scratch_run": _scratch_run,
     "scratch_clear": _scratch_clear,
+    "packages_import": _packages_import,
     "lab_scratch": _lab_scratch,
     "lab_run_start": _lab_run_start,
     "lab_run_next": _lab_run_next,
@@ -270,7 +277,7 @@ ROLES: dict[str, tuple[str, ...]] = {
         "code_grade",
         "code_finish",
     ),
-    "scratch": ("run", "scratch_run", "scratch_clear"),
+    "scratch": ("run", "scratch_run", "scratch_clear", "packages_import"),
     "runner": ("code_execute",),
 }
 """What each kind of worker answers (the browser names a worker's role when it starts it).
@@ -363,6 +370,16 @@ def _warm_scratchpad(labs: list[str]) -> None:
     for code in ("help(np.mean)\nx = np.arange(3)\nx / 2", "x = = 1", "1 / 0"):
         scratch.run(code)
     scratch.clear()
+
+
+def packages_ready(snapshot: Snapshot | None, files_root: str | None = None) -> Snapshot | None:
+    """The clean state once a course's extra packages are imported (packages_import, a
+    request of no student code): importing them may set attributes on modules the snapshot
+    holds already, and no student code ran since the last check, so the snapshot is taken
+    again. None while there is none yet (clean_state takes it with them in)."""
+    from livelab.worker_state import take_snapshot
+
+    return None if snapshot is None else take_snapshot(files_root)
 
 
 def after_request(

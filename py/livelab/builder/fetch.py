@@ -227,13 +227,19 @@ def verify(path: Path, wheel: LockedWheel, source: str) -> None:
 
 
 def fetch_numpy_wheel(pyodide_dir: Path, cache_dir: Path) -> Path:
-    """Return the verified NumPy wheel in cache_dir, fetching it first if it is not there.
+    """Return the verified NumPy wheel in cache_dir, fetching it first if it is not there."""
+    return fetch_locked(pyodide_dir, cache_dir, NUMPY_PACKAGE)
+
+
+def fetch_locked(pyodide_dir: Path, cache_dir: Path, package: str) -> Path:
+    """Return the verified file of a package of pyodide-lock.json in cache_dir, fetching it
+    first if it is not there.
 
     A cached file is verified again; a fetched file is verified before it enters the cache,
     so a bad download never lands there.
     """
     check_core(pyodide_dir)
-    wheel = locked_wheel(pyodide_dir)
+    wheel = locked_wheel(pyodide_dir, package)
     cached = cache_dir / wheel.file_name
     if cached.is_file():
         verify(cached, wheel, f"cache {cached}")

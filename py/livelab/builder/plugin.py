@@ -48,6 +48,10 @@ class LiveLabConfig(base.Config):
     them, so the labs and code questions they register exist, and the browser gets them.
     Unset: those named to the Markdown extension, when mkdocs.yml lists it (so that Zensical,
     which runs no plugin, reads them from the same line)."""
+    packages = c.ListOfItems(c.Type(str), default=[])
+    """Extra Pyodide packages the course's code imports (matplotlib, scipy, pandas): served
+    with their dependencies, hash-checked, precached, and loaded by a page only when its code
+    imports one (livelab.builder.packages)."""
 
 
 class LiveLabPlugin(BasePlugin[LiveLabConfig]):
@@ -142,7 +146,7 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         try:
             site_assets.install(
                 self.staged, self._path(config, setting) if setting else None, self.modules,
-                self.math,
+                self.math, self.config.packages,
             )  # fmt: skip
         except site_assets.SiteAssetError as exc:
             raise PluginError(f"livelab: {exc}") from None

@@ -57,5 +57,6 @@ def runnable_html(source: str, block_id: str, number: int) -> str:
         + f'<p class="livelab-status" role="status" data-status{EXCLUDE}></p>'
         + '<pre class="livelab-runnable__output" role="log" tabindex="0" '
         + f'aria-label="Output, block {number}" data-output hidden{EXCLUDE}></pre>'
+        + f'<div class="livelab-figures" data-figures hidden{EXCLUDE}></div>'
         "</div>"
     )

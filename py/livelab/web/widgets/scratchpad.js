@@ -6,6 +6,7 @@
 // scratchpad" button sends a `livelab:scratchpad` event with the lab's numbers as code.
 // The editor is CodeMirror (editor/editor.js), loaded the first time the panel opens.
 
+import { figureNotes, loadingText, showFigures } from "./figures.js";
 import { progress } from "../progress/store.js";
 import { keepPlace } from "./keep-place.js";
 import { loadText, onOtherTab, saveText, TEXT_LIMIT } from "./scratchpad-store.js";
@@ -64,6 +65,7 @@ class Scratchpad {
     this.output.setAttribute("role", "log");
     this.output.setAttribute("aria-label", "Output");
     this.output.tabIndex = 0; // long output scrolls: the keyboard can reach it
+    this.figures = element("div", { className: "livelab-figures", hidden: true });
     this.editorBox = element("div", { className: "livelab-scratchpad__editor" });
     const title = element("h2", { id: `${PANEL_ID}-title`, textContent: "Python scratchpad" });
     this.panel = element(
@@ -75,6 +77,7 @@ class Scratchpad {
       element("div", { className: "livelab-buttons" }, ...Object.values(this.buttons)),
       this.status,
       this.output,
+      this.figures,
     );
     this.panel.setAttribute("role", "dialog");
     this.panel.setAttribute("aria-labelledby", title.id);
@@ -239,7 +242,7 @@ class Scratchpad {
   /** A page's own last output and status; a run from elsewhere is named, never shown here. */
   showResult(key) {
     const result = this.results.get(key) ?? { output: "", status: "" };
-    this.showOutput(result.output);
+    this.showOutput(result.output, result.figures);
     this.status.textContent = result.status;
     if (this.running && this.runFor === key) this.status.textContent = "Running…";
     else if (this.running) {
@@ -249,10 +252,10 @@ class Scratchpad {
   }
 
   /** Keep a run's result for its page; show it only if that page's text is the one shown. */
-  report(key, output, status) {
-    this.results.set(key, { output, status });
+  report(key, output, status, figures = []) {
+    this.results.set(key, { output, status, figures });
     if (this.editorFor === key) {
-      this.showOutput(output);
+      this.showOutput(output, figures);
       this.status.textContent = status;
     } else {
       this.status.textContent = "The code you ran on another page has finished; its output is there when you go back.";
@@ -265,9 +268,10 @@ class Scratchpad {
     this.buttons.stop.disabled = !request;
   }
 
-  showOutput(text) {
+  showOutput(text, figures = []) {
     this.output.textContent = text.replace(/\n$/, ""); // a last newline would show as a blank line
     this.output.hidden = text === "";
+    showFigures(this.figures, figures);
   }
 
   async run() {
@@ -276,7 +280,8 @@ class Scratchpad {
     const key = this.editorFor;
     this.status.textContent =
       this.runtime.state === "starting" ? "Running as soon as Python has started…" : "Running…";
-    const request = this.runtime.call("scratch_run", { code });
+    const onLoading = (names) => this.runFor === key && (this.status.textContent = loadingText(names));
+    const request = this.runtime.call("scratch_run", { code }, { onLoading });
     this.runFor = key;
     this.setRunning(request);
     try {
@@ -289,7 +294,8 @@ class Scratchpad {
       }
       if (reply.note) said.push(reply.note, "The scratchpad's names are gone too.");
       this.lastRuns = reply.note ? 0 : reply.runs;
-      this.report(key, reply.output, said.join(" "));
+      said.push(...figureNotes(reply));
+      this.report(key, reply.output, said.join(" "), reply.figures);
     } catch (err) {
       // A stop, a time limit or Python that cannot start: the message says which, in full.
       // The earlier run's output is not this run's, so it goes; a stopped run's own prints

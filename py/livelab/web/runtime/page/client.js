@@ -42,6 +42,7 @@ const WORKER_URL = new URL("../worker/worker.js", import.meta.url);
 // After Python reports the stop, the state check that follows may take this long.
 const CHECK_GRACE_MS = 30_000;
 const WARM_UP_GRACE_MS = 30_000;
+const LOADING_GRACE_MS = 120_000; // a course's extra packages, downloaded and imported once
 export const DEFAULT_TIMEOUT_MS = 5_000;
 
 class Runtime extends EventTarget {
@@ -176,6 +177,13 @@ class Runtime extends EventTarget {
     } else if (message.type === "boot-error") {
       this.bootDetail = message.detail; // what exactly failed, for whoever debugs it
       this.fail(message.message);
+    } else if (message.type === "loading" && message.id === this.running?.id) {
+      // A course's extra packages load before the run (worker/packages.js): their download
+      // and import get a grace of their own, and whoever asked may say what is loading.
+      const request = this.running;
+      clearTimeout(request.timer);
+      request.timer = setTimeout(() => this.stopRequest(request, "timeout"), LOADING_GRACE_MS);
+      request.onLoading?.(message.packages);
     } else if (message.type === "started" && message.id === this.running?.id) {
       const request = this.running;
       clearTimeout(request.timer);
@@ -263,11 +271,11 @@ class Runtime extends EventTarget {
    * made for something on the page, a function giving how far (px) it is from the viewport
    * now; of the requests that wait, the nearest goes first (see nextIndex).
    */
-  request(message, { timeoutMs = DEFAULT_TIMEOUT_MS, distance = null } = {}) {
+  request(message, { timeoutMs = DEFAULT_TIMEOUT_MS, distance = null, onLoading = null } = {}) {
     const id = this.nextId++;
     let request;
     const promise = new Promise((resolve, reject) => {
-      const fields = { resolve, reject, timeoutMs, distance, stopReason: null };
+      const fields = { resolve, reject, timeoutMs, distance, onLoading, stopReason: null };
       request = { id, message: { ...message, id }, ...fields };
     });
     promise.id = id;

@@ -274,6 +274,7 @@ export async function boot({ withCourse = true } = {}) {
         call: module.call,
         after: module.after_request,
         cleanState: module.clean_state,
+        packagesReady: module.packages_ready,
         bytecodeSources: module.bytecode_sources,
         pyc: module.pyc,
         studentCalls: new Set(module.STUDENT_CALLS),

@@ -36,7 +36,7 @@
 
 // first: no WebAssembly memory of this worker grows past the limit
 import { memoryBytes } from "./memory-cap.js";
-import { headStart } from "./head-start.js";
+import { earlyManifest, headStart } from "./head-start.js";
 import { strip } from "./sandbox.js";
 
 const ROLE = { "#runner": "runner", "#scratch": "scratch" }[self.location.hash] ?? "main";
@@ -100,15 +100,15 @@ function afterRequest(ranStudentCode) {
   }
 }
 
-function answer(message) {
+function answer(message, problem = null) {
   try {
-    answerRequest(message);
+    answerRequest(message, problem);
   } finally {
     lastAnswerAt = performance.now();
   }
 }
 
-function answerRequest(message) {
+function answerRequest(message, problem) {
   const name = message.type === "run" ? "run" : message.name;
   if (!calls.has(name)) {
     const error = errorReply("ProtocolError", `a ${ROLE} worker does not answer ${name}`);
@@ -148,6 +148,7 @@ function answerRequest(message) {
   } else {
     const value = reply.value;
     if (note && value && typeof value === "object" && !Array.isArray(value)) value.note = note;
+    if (problem && value && typeof value === "object") value.packages_problem = problem;
     postMessage({ id: message.id, type: "result", value, restart });
   }
 }
@@ -231,7 +232,35 @@ const ready = modules.then(
   },
 );
 
-self.onmessage = async (event) => {
+/**
+ * Before a scratch run: load and import the course's extra packages its code imports
+ * (packages.js), as a request of no student code, so their modules join the clean state. A
+ * package that does not load is said in the run's reply; the run's import then fails.
+ */
+async function packagesFor(message) {
+  const code = message.type === "run" ? message.code : message.args?.code;
+  const runsCode = message.type === "run" || message.name === "scratch_run";
+  if (ROLE !== "scratch" || !runsCode || typeof code !== "string") return null;
+  try {
+    const served = (await earlyManifest()).packages ?? {};
+    if (Object.keys(served).length === 0) return null; // a course without: nothing more loads
+    const { loadImported } = await import("./packages.js");
+    const loading = (packages) => postMessage({ id: message.id, type: "loading", packages });
+    const names = await loadImported(pyodideModule, served, code, loading);
+    if (names.length === 0) return null;
+    const reply = JSON.parse(api.call("packages_import", JSON.stringify({ names })));
+    const before = api.snapshot;
+    api.snapshot = api.packagesReady(before, PACKAGE_DIR) ?? null;
+    before?.destroy?.();
+    return reply.error ? `${names.join(", ")} could not be imported: ${reply.error.message}` : null;
+  } catch (err) {
+    return String(err.message ?? err);
+  }
+}
+
+// Requests are answered one at a time, in the order they came.
+let turn = Promise.resolve();
+self.onmessage = (event) => {
   const message = event.data;
   if (message.type === "interrupt-buffer") {
     interruptBuffer = new Uint8Array(message.buffer);
@@ -239,5 +268,11 @@ self.onmessage = async (event) => {
     return;
   }
   // After a boot-error the client restarts the worker on retry; nothing is answered here.
-  if (await ready) answer(message);
+  turn = turn
+    .then(async () => {
+      if (!(await ready)) return;
+      const problem = await packagesFor(message);
+      answer(message, problem);
+    })
+    .catch(reportError); // as an error thrown by an event handler: the next request is answered
 };
