@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_offline import controlled, precached
+from tests.browser.test_scratchpad import open_scratchpad, panel, status, type_and_run
 from tests.harness import serve_page
 
 pytestmark = pytest.mark.cold  # counts the files a page asks for, and needs a first visit
@@ -88,3 +89,18 @@ def test_after_one_visit_a_block_plots_offline(page, plots):
     run(page, 1)
     run(page, 2)
     expect(block(page, 2).get_by_role("img", name=ALT)).to_be_visible()
+
+
+def test_a_figure_drawn_in_the_scratchpad_appears_under_its_output(page, plots):
+    page.goto(plots.url(""))
+    open_scratchpad(page)
+    type_and_run(
+        page,
+        "import matplotlib.pyplot as plt\n"
+        "plt.bar([1, 2, 3], [3, 1, 2])\n"
+        'plt.title("Counts")\n'
+        "plt.show()",
+    )
+    expect(status(page)).to_have_text("Done.", timeout=120_000)
+    figure = panel(page).get_by_role("img", name="Figure 1: Counts, 3 bars.")
+    expect(figure).to_be_visible()

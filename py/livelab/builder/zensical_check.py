@@ -27,6 +27,23 @@ def _listed(entries: Any) -> set[str]:
     return out
 
 
+def _packages(config: dict) -> list[str]:
+    """The extra Pyodide packages the livelab plugin entry names (plugins: a list or a map)."""
+    plugins = config.get("plugins") or []
+    entries = (
+        plugins.items()
+        if isinstance(plugins, dict)
+        else (
+            next(iter(e.items())) if isinstance(e, dict) and len(e) == 1 else (e, None)
+            for e in plugins
+        )
+    )
+    for name, settings in entries:
+        if name == "livelab" and isinstance(settings, dict):
+            return [str(p) for p in settings.get("packages") or []]
+    return []
+
+
 def missing_runtime(config: dict, modules: list[str]) -> str | None:
     """What a Zensical build lacks to run livelab's widgets, with the commands; None if nothing."""
     docs = Path(config["docs_dir"])
@@ -39,6 +56,7 @@ def missing_runtime(config: dict, modules: list[str]) -> str | None:
         return None
     math = " --math" if ARITHMATEX in str(config.get("markdown_extensions")) else ""
     module_args = "".join(f" --module {name}" for name in modules)
+    module_args += "".join(f" --package {name}" for name in _packages(config))
     site_dir = Path(config.get("site_dir") or "site").name
     return (
         "livelab: this Zensical build lacks " + " and ".join(wanting) + ", so its labs and "
