@@ -41,6 +41,7 @@ bench: $(STAMPS)/runtime $(STAMPS)/npm $(ENGINES)
 	$(BIN)/python bench/startup.py
 	$(BIN)/python bench/latency.py
 	$(BIN)/python bench/training.py
+	$(BIN)/python bench/packages.py
 	$(BIN)/python bench/engines.py
 	$(BIN)/python bench/lighthouse.py
 
