@@ -1,0 +1,71 @@
+"""Issue 34's second example course in the browser, as a student uses it: the block that plots
+shows its figure, the exercise's whole-body blank gets each wrong answer's own feedback and
+then Correct, the choice takes several options; after one visit all of it works offline."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from playwright.sync_api import expect
+
+from livelab.builder.check import build_course
+from livelab.builder.serve import make_server, serve_in_thread
+from tests.browser.test_offline import controlled, precached
+from tests.harness import Site
+from tests.sitebuild.test_example_french import EXAMPLE
+
+pytestmark = pytest.mark.cold  # a first visit, then offline
+
+GATE = "gate = x @ W\nreturn gate / (1 + np.exp(-gate)) * (x @ V)"
+WRONG_BRANCH = "value = x @ V\nreturn (x @ W) * value / (1 + np.exp(-value))"
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("french")
+    shutil.copytree(EXAMPLE, folder / "course")
+    server = make_server(folder / "site", port=0, isolated=True)
+    site = Site(server, folder / "site", isolated=True)
+    build_course(folder / "course" / "mkdocs.yml", site.site_dir, site.url())
+    serve_in_thread(server)
+    yield site
+    site.close()
+
+
+def plot(page):
+    block = page.get_by_role("region", name=re.compile(r"block 1$"))
+    block.get_by_role("button").first.click()  # Run (its name is the site's language's)
+    figure = block.get_by_role("img", name=re.compile("^Figure 1: ReLU et SiLU"))
+    expect(figure).to_be_visible(timeout=120_000)
+
+
+def exercise(page, text):
+    box = page.locator('[data-question="e1"]')
+    box.get_by_role("textbox", name="blank: le corps de swiglu").fill(text)
+    box.locator('[data-action="check"]').click()
+    return box.get_by_role("status")
+
+
+def test_a_student_plots_answers_the_exercise_and_picks_several_options(page, course):
+    page.goto(course.url(""))
+    plot(page)
+    verdict = exercise(page, WRONG_BRANCH)
+    expect(verdict).to_contain_text("SiLU est appliquée à la mauvaise branche", timeout=60_000)
+    expect(exercise(page, GATE)).to_have_text(re.compile("^(Correct|Exact|Juste)"), timeout=60_000)
+    choice = page.locator('[data-question="q2"]')
+    for text in ("prend des valeurs négatives", "se rapproche de"):
+        choice.get_by_role("checkbox", name=re.compile(text)).check()
+    choice.locator('[data-action="check"]').click()
+    expect(choice.get_by_role("status")).to_have_text(re.compile("^(Correct|Exact|Juste)"))
+
+
+def test_after_one_visit_it_plots_and_grades_offline(page, course):
+    page.goto(course.url(""))
+    precached(page)
+    page.context.set_offline(True)
+    page.reload()
+    assert controlled(page)
+    plot(page)
+    expect(exercise(page, GATE)).to_have_text(re.compile("^(Correct|Exact|Juste)"), timeout=60_000)
