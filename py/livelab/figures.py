@@ -120,5 +120,5 @@ def warm(names: list[str]) -> list[str]:
             axes.legend()
             figure.savefig(io.BytesIO(), format="png", dpi=DPI, bbox_inches="tight")
             plt.close("all")
-            plt.show = show  # Agg cannot show a window, and would say so on every call
+            setattr(plt, "show", show)  # noqa: B010  (Agg has no window, and would say so each call)
     return done
