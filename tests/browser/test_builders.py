@@ -94,9 +94,20 @@ RIGHT_ANSWER = {
 """How a student gives the right answer to each question kind."""
 
 
-@pytest.mark.parametrize("kind", sorted(all_kinds()))
+ELSEWHERE = {"exercise": "tests/browser/test_example_french.py"}
+"""Kinds the lesson does not use, and the test that grades one under both builders."""
+
+
+def test_every_question_kind_is_graded_under_both_builders():
+    on_lesson = {q.kind for q in lesson_questions()}
+    assert set(all_kinds()) == set(RIGHT_ANSWER) | set(ELSEWHERE), "a new kind needs a test"
+    assert on_lesson == set(RIGHT_ANSWER)
+    for kind, test in ELSEWHERE.items():
+        assert "zensical" in (ROOT / test).read_text(encoding="utf-8"), f"{kind}: {test}"
+
+
+@pytest.mark.parametrize("kind", sorted(RIGHT_ANSWER))
 def test_each_question_kind_grades(page, built, kind):
-    assert set(RIGHT_ANSWER) == set(all_kinds()), "a new question kind needs its answer here"
     q = next(q for q in lesson_questions() if q.kind == kind)
     page.goto(built.url(LESSON))
     box = page.locator(f'[data-question="{q.id}"]')

@@ -1,11 +1,15 @@
-"""Issue 34's second example course in the browser, as a student uses it: the block that plots
-shows its figure, the exercise's whole-body blank gets each wrong answer's own feedback and
-then Correct, the choice takes several options; after one visit all of it works offline."""
+"""Issue 34's second example course in the browser, built by MkDocs and by Zensical, as a
+student uses it: the block that plots shows its figure, the exercise's whole-body blank gets
+each wrong answer's own feedback and then Correct, the choice takes several options; after
+one visit all of it works offline. (The lesson has no exercise: this is where that kind is
+graded under both builders, tests/browser/test_builders.py.)"""
 
 from __future__ import annotations
 
 import re
 import shutil
+import sys
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -14,7 +18,8 @@ from livelab.builder.check import build_course
 from livelab.builder.serve import make_server, serve_in_thread
 from tests.browser.test_offline import controlled, precached
 from tests.harness import Site
-from tests.sitebuild.test_example_french import EXAMPLE
+from tests.sitebuild.test_example_french import EXAMPLE, KATEX
+from tests.sitebuild.test_example_zensical import ZENSICAL_CONFIG, _run
 
 pytestmark = pytest.mark.cold  # a first visit, then offline
 
@@ -22,16 +27,31 @@ GATE = "gate = x @ W\nreturn gate / (1 + np.exp(-gate)) * (x @ V)"
 WRONG_BRANCH = "value = x @ V\nreturn (x @ W) * value / (1 + np.exp(-value))"
 
 
-@pytest.fixture(scope="module")
-def course(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("french")
+@pytest.fixture(scope="module", params=["mkdocs", "zensical"])
+def course(request, tmp_path_factory):
+    """The course built by MkDocs, or by Zensical in its three steps, and served isolated."""
+    folder = tmp_path_factory.mktemp(request.param)
     shutil.copytree(EXAMPLE, folder / "course")
-    server = make_server(folder / "site", port=0, isolated=True)
-    site = Site(server, folder / "site", isolated=True)
-    build_course(folder / "course" / "mkdocs.yml", site.site_dir, site.url())
+    site_dir = folder / "course" / "site"  # Zensical writes only inside the course's folder
+    server = make_server(site_dir, port=0, isolated=True)
+    site = Site(server, site_dir, isolated=True)
+    if request.param == "mkdocs":
+        build_course(folder / "course" / "mkdocs.yml", site.site_dir, site.url())
+    else:
+        zensical_build(folder / "course", site)
     serve_in_thread(server)
     yield site
     site.close()
+
+
+def zensical_build(course, site) -> None:
+    config = ZENSICAL_CONFIG.replace("extra_css:\n", KATEX, 1)
+    (course / "zensical.yml").write_text(config, encoding="utf-8")
+    bin_dir = Path(sys.executable).parent
+    assets = ["assets", "docs/assets/livelab", "--math", "--package", "matplotlib"]
+    _run([str(bin_dir / "livelab"), *assets], course)
+    _run([str(bin_dir / "zensical"), "build", "--clean", "-f", "zensical.yml"], course)
+    _run([str(bin_dir / "livelab"), "finish", "site", "--site-url", site.url()], course)
 
 
 def plot(page):
