@@ -227,7 +227,7 @@ def test_a_stop_stays_the_students_when_the_time_limit_passes_during_the_state_c
 def test_a_stop_sent_before_the_worker_begins_the_request_stops_it_in_place(page, site):
     loop = 'if (message.code === "while True: pass")'
     page.context.route(
-        "**/livelab/runtime/worker/worker.js", slowed("answerRequest(message);", loop, 600)
+        "**/livelab/runtime/worker/worker.js", slowed("answerRequest(message, problem);", loop, 600)
     )
     page.goto(site.url(LESSON))
     wait_live(page)
