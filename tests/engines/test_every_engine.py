@@ -255,6 +255,9 @@ def answer_code(tab: Tab, q, answer: str, button: str = "Check") -> None:
 
 # How a student gives an answer of each kind (the kind's replays say what answer to give).
 ANSWER = {"numeric": answer_numeric, "choice": answer_choice, "code": answer_code}
+NOT_ON_LEVEL_19 = {"exercise"}
+"""Kinds level 19 does not use: an exercise is a code question on the page (code.js, the same
+checks); it is graded in Chromium by tests/browser/test_exercise.py and test_example_french.py."""
 
 
 def verdict(qid: str) -> Role:
@@ -270,8 +273,8 @@ def first_question(site: Site, kind: str):
 
 
 def test_every_question_kind_grades_a_right_and_a_wrong_answer(tab, site):
-    kinds = all_kinds()
-    assert set(ANSWER) == set(kinds), "a new question kind needs its way of answering here"
+    kinds = {name: kind for name, kind in all_kinds().items() if name not in NOT_ON_LEVEL_19}
+    assert set(ANSWER) | NOT_ON_LEVEL_19 == set(all_kinds()), "a new kind needs its answer here"
     for name, kind in kinds.items():
         url, q = first_question(site, name)
         replays = list(kind.replays(q))
