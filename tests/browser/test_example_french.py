@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import sys
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -18,8 +16,7 @@ from livelab.builder.check import build_course
 from livelab.builder.serve import make_server, serve_in_thread
 from tests.browser.test_offline import controlled, precached
 from tests.harness import Site
-from tests.sitebuild.test_example_french import EXAMPLE, KATEX
-from tests.sitebuild.test_example_zensical import ZENSICAL_CONFIG, _run
+from tests.sitebuild.test_example_french import EXAMPLE, zensical_build
 
 pytestmark = pytest.mark.cold  # a first visit, then offline
 
@@ -38,20 +35,10 @@ def course(request, tmp_path_factory):
     if request.param == "mkdocs":
         build_course(folder / "course" / "mkdocs.yml", site.site_dir, site.url())
     else:
-        zensical_build(folder / "course", site)
+        zensical_build(folder / "course", site.url())
     serve_in_thread(server)
     yield site
     site.close()
-
-
-def zensical_build(course, site) -> None:
-    config = ZENSICAL_CONFIG.replace("extra_css:\n", KATEX, 1)
-    (course / "zensical.yml").write_text(config, encoding="utf-8")
-    bin_dir = Path(sys.executable).parent
-    assets = ["assets", "docs/assets/livelab", "--math", "--package", "matplotlib"]
-    _run([str(bin_dir / "livelab"), *assets], course)
-    _run([str(bin_dir / "zensical"), "build", "--clean", "-f", "zensical.yml"], course)
-    _run([str(bin_dir / "livelab"), "finish", "site", "--site-url", site.url()], course)
 
 
 def plot(page):

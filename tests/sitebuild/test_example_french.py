@@ -38,15 +38,21 @@ def test_mkdocs_builds_it_and_livelab_check_replays_every_question(tmp_path):
     assert manifest["packages"]["matplotlib"] == "matplotlib"
 
 
-def test_zensical_builds_it_in_three_steps(tmp_path):
-    course = copy(tmp_path)
+def zensical_build(course: Path, site_url: str | None = None) -> None:
+    """The course built by Zensical into course/site, in the three steps the guide gives."""
     config = ZENSICAL_CONFIG.replace("extra_css:\n", KATEX, 1)
     (course / "zensical.yml").write_text(config, encoding="utf-8")
     bin_dir = Path(sys.executable).parent
     assets = ["assets", "docs/assets/livelab", "--math", "--package", "matplotlib"]
     _run([str(bin_dir / "livelab"), *assets], course)
     _run([str(bin_dir / "zensical"), "build", "--clean", "-f", "zensical.yml"], course)
-    _run([str(bin_dir / "livelab"), "finish", "site"], course)
+    url = ["--site-url", site_url] if site_url else []
+    _run([str(bin_dir / "livelab"), "finish", "site", *url], course)
+
+
+def test_zensical_builds_it_in_three_steps(tmp_path):
+    course = copy(tmp_path)
+    zensical_build(course)
     page = (course / "site" / "index.html").read_text(encoding="utf-8")
     assert "```" not in page, "a fence was left as raw text"
     for qid in ("q1", "q2", "e1"):
