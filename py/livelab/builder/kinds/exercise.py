@@ -84,9 +84,7 @@ OPTIONS = Options(
         what="known wrong answers, each {blank: ..., feedback: Markdown}: each must fail "
         "with its feedback",
     ),
-    blank_label=Option(
-        "blank: your code", types=(str,), what="accessible name of the blank's text field"
-    ),
+    blank_label=code.OPTIONS["blank_label"],  # one default, so the two kinds name it alike
     lab=LAB_OPTION,
     hints=HINTS_OPTION,
 )
