@@ -24,3 +24,12 @@ def pytest_terminal_summary(terminalreporter) -> None:
     terminalreporter.section(f"slowest test files (of {len(_seconds)}; {total:.0f} s in tests)")
     for path, seconds in _seconds.most_common(SHOWN):
         terminalreporter.write_line(f"{seconds:7.1f} s  {100 * seconds / total:4.1f}%  {path}")
+
+
+@pytest.fixture(autouse=True)
+def _english_between_tests():
+    """A French build sets livelab.i18n's language for the process; each test starts English."""
+    from livelab import i18n
+
+    yield
+    i18n.use(i18n.DEFAULT)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from types import CodeType
 from typing import Any
 
+from livelab import i18n
 from livelab.questions.code_question import BLANK
 
 MESSAGE_LIMIT = 300
@@ -127,7 +128,7 @@ def fill_blank(template: str, blank: str, whole_line: bool) -> tuple[str, BlankP
     """
     text = _normalize(blank)
     if not text.strip() or text.strip() == BLANK:
-        raise BlankProblem("The blank is still empty: type your code in place of ____.")
+        raise BlankProblem(i18n.text("grader.blank_empty", blank=BLANK))
     lines = template.split("\n")
     row = next(i for i, line in enumerate(lines) if BLANK in line)
     column = lines[row].index(BLANK)
@@ -139,7 +140,7 @@ def fill_blank(template: str, blank: str, whole_line: bool) -> tuple[str, BlankP
         shift = len(indent) - removed
     else:
         if len(student_lines) > 1:
-            raise BlankProblem("This blank takes a single line: write it without line breaks.")
+            raise BlankProblem(i18n.text("grader.blank_one_line"))
         filled = [lines[row][:column] + text + lines[row][column + len(BLANK) :]]
         shift = column
     source = "\n".join(lines[:row] + filled + lines[row + 1 :])

@@ -110,13 +110,17 @@ def archive_entries(
 
 
 def write_package_archive(
-    package_dir: Path, dest_dir: Path, modules: Mapping[str, Path] | None = None
+    package_dir: Path,
+    dest_dir: Path,
+    modules: Mapping[str, Path] | None = None,
+    written: Mapping[str, bytes] | None = None,
 ) -> Path:
     """Zip the Python the browser runs under a content-hashed name; return the zip's path.
 
     That is the livelab package plus the course's own modules (name -> module file or
     package folder). The zip is reproducible (fixed timestamps, sorted entries), so its
-    name changes only when the code does and browsers may cache it for good.
+    name changes only when the code does and browsers may cache it for good. `written`:
+    members made by the build (the site's language, livelab.i18n.SITE_FILE), by name.
     """
     dest_dir.mkdir(parents=True, exist_ok=True)
     partial = dest_dir / "livelab.zip.part"
@@ -125,6 +129,10 @@ def write_package_archive(
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
+        for name, data in sorted((written or {}).items()):
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
     target = dest_dir / f"livelab-{sha256_of(partial)[:12]}.zip"
     partial.replace(target)
     return target

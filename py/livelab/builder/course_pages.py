@@ -152,6 +152,15 @@ class ProgressRow:
     labs: dict[str, str]
 
 
+def theme_language(theme: Any) -> str:
+    """The `language` of a theme (MkDocs' Theme object, or Zensical's mapping); "en" if unset."""
+    try:
+        value = theme["language"] if theme is not None else None
+    except (KeyError, TypeError):
+        value = None
+    return str(value or "en")
+
+
 @dataclass
 class Site:
     """Where the pages are, how their URLs look and what the nav calls them."""
@@ -159,6 +168,7 @@ class Site:
     docs_dir: Path
     directory_urls: bool = True
     titles: dict[str, str | None] = field(default_factory=dict)  # nav order
+    language: str = "en"  # the theme's `language`: the widgets' sentences (livelab.i18n)
 
     @classmethod
     def from_mkdocs(cls, config: Any) -> Site:
@@ -166,6 +176,7 @@ class Site:
             Path(config["docs_dir"]),
             bool(config["use_directory_urls"]),
             dict(nav_titles(config["nav"])),
+            theme_language(config["theme"]),
         )
 
     @classmethod
@@ -174,6 +185,7 @@ class Site:
             Path(config["docs_dir"]),
             bool(config.get("use_directory_urls", True)),
             dict(nav_titles(config.get("nav"))),
+            theme_language(config.get("theme")),
         )
 
     def sources(self) -> list[str]:

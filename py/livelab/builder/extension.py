@@ -30,6 +30,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 from pymdownx import superfences
 
+from livelab import i18n
 from livelab.builder import course_pages
 from livelab.builder.course import CourseModuleError, import_course_modules
 from livelab.builder.course_pages import fence_bodies
@@ -96,6 +97,8 @@ def start_session(**settings: Any) -> Session:
     """A fresh session for one build (the MkDocs plugin calls this from on_config)."""
     global SESSION
     SESSION = Session(**settings)
+    if SESSION.site is not None:
+        i18n.use(SESSION.site.language)
     return SESSION
 
 
@@ -202,6 +205,9 @@ class _BeginPage(Preprocessor):
             ref = PageRef(zensical.page.path, docs / zensical.page.path, zensical.page.url)
             if SESSION.site is None or SESSION.site.docs_dir != docs:
                 SESSION.site = course_pages.Site.from_zensical(config)
+                i18n.use(SESSION.site.language)
+                for warning in i18n.warnings(SESSION.site.language):
+                    log.warning(warning)
                 SESSION.serving = _zensical_serving()
                 SESSION.missing = missing_runtime(config, getattr(self.md, MODULES, []))
                 if SESSION.missing and SESSION.serving:

@@ -28,6 +28,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
 import livelab
+from livelab import i18n
 from livelab.builder import dev, extension, site_assets, web_fonts
 from livelab.builder.course import CourseModuleError, import_course_modules
 from livelab.builder.course_pages import Site
@@ -66,6 +67,7 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         self.modules: dict[str, Path] = {}  # course module name -> its file or package folder
         self.watch: dev.SourceWatch | None = None  # under serve: Python edits between builds
         self.staged: Path | None = None  # this build's runtime files, until MkDocs copied them
+        self.language = i18n.DEFAULT  # the theme's, for the widgets' sentences (livelab.i18n)
 
     def _path(self, config, value: str) -> Path:
         return (Path(config.config_file_path).parent / value).resolve()
@@ -106,6 +108,9 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
             collect=True,
             serving=self.command == "serve",
         )
+        self.language = session.site.language if session.site else i18n.DEFAULT
+        for warning in i18n.warnings(self.language):
+            log.warning(warning)  # `mkdocs build --strict` fails on it
         self.fences = FenceContext(questions=session.questions)
         self.pages = {}
         self.math = ARITHMATEX in config.markdown_extensions
@@ -146,7 +151,7 @@ class LiveLabPlugin(BasePlugin[LiveLabConfig]):
         try:
             site_assets.install(
                 self.staged, self._path(config, setting) if setting else None, self.modules,
-                self.math, self.config.packages,
+                self.math, self.config.packages, self.language,
             )  # fmt: skip
         except site_assets.SiteAssetError as exc:
             raise PluginError(f"livelab: {exc}") from None

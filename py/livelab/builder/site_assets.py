@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import livelab
+from livelab import i18n
 from livelab.builder import (
     addresses,
     assets,
@@ -55,10 +56,13 @@ def install(
     modules: Mapping[str, Path],
     math: bool,
     packages: Sequence[str] = (),
+    language: str = i18n.DEFAULT,
 ) -> dict[str, object]:
     """Write everything under assets/livelab/ into out; return the manifest written there.
 
     packages: extra Pyodide packages the course names (livelab.builder.packages).
+    language: the theme's language; the widgets' sentences (strings.js) and the worker's
+    (its archive's livelab/i18n/site.json) come from its table (livelab.i18n).
     """
     # The service worker's source becomes <site>/sw.js in `finish`, never a second copy here;
     # the JavaScript tests and the package.json that marks ES modules for Node stay home.
@@ -75,7 +79,12 @@ def install(
         _copy_katex(runtime.katex / "dist", out / "katex")
     for old in out.glob("livelab-*.zip"):
         old.unlink()
-    archive = assets.write_package_archive(Path(livelab.__file__).parent, out, modules)
+    code = i18n.resolve(language)[0]
+    (out / i18n.STRINGS_JS).write_text(i18n.strings_module(code), encoding="utf-8")
+    site = json.dumps({"language": code}).encode()
+    archive = assets.write_package_archive(
+        Path(livelab.__file__).parent, out, modules, {f"livelab/i18n/{i18n.SITE_FILE}": site}
+    )
     manifest: dict[str, object] = {
         "pyodide": "pyodide/",
         "numpy": runtime.numpy_wheel.name,
@@ -83,6 +92,7 @@ def install(
         "modules": list(modules),
         "version": livelab.__version__,
         "packages": imports,  # what code imports -> the package the scratch Python loads
+        "language": code,
     }
     wheel = out / "pyodide" / runtime.numpy_wheel.name
     # Before boot_facts: it also writes the python_stdlib.zip the site serves.
@@ -135,7 +145,9 @@ def _assets_command(args: argparse.Namespace) -> int:
     try:
         modules = import_course_modules(args.module, Path.cwd())
         cache = Path(args.cache_dir) if args.cache_dir else None
-        install(Path(args.dest), cache, modules, args.math, args.package)
+        for warning in i18n.warnings(args.language):
+            print(f"livelab: warning: {warning}", file=sys.stderr)
+        install(Path(args.dest), cache, modules, args.math, args.package, args.language)
     except (SiteAssetError, CourseModuleError) as exc:
         print(f"livelab: {exc}", file=sys.stderr)
         return 1
@@ -179,6 +191,13 @@ def add_commands(sub: Any) -> None:
         action="append",
         default=[],
         help="an extra Pyodide package the course's code imports (matplotlib, scipy, pandas)",
+    )
+    cmd.add_argument(
+        "--language",
+        default=i18n.DEFAULT,
+        help="the theme's language: the widgets speak it (tables: "
+        + ", ".join(i18n.languages())
+        + ")",
     )
     cmd.set_defaults(handler=_assets_command)
     cmd = sub.add_parser(

@@ -10,9 +10,12 @@ report no issue, while no lab or question on the site could ever run.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
+from livelab import i18n
+from livelab.builder.course_pages import theme_language
 from livelab.builder.site_assets import ASSET_DIR
 
 SCRIPT = f"{ASSET_DIR}/livelab.js"
@@ -44,12 +47,26 @@ def _packages(config: dict) -> list[str]:
     return []
 
 
+def _installed_language(docs: Path) -> str:
+    """The language `livelab assets` wrote the runtime files in (their manifest says)."""
+    try:
+        manifest = json.loads((docs / ASSET_DIR / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return i18n.DEFAULT
+    return str(manifest.get("language", i18n.DEFAULT))
+
+
 def missing_runtime(config: dict, modules: list[str]) -> str | None:
     """What a Zensical build lacks to run livelab's widgets, with the commands; None if nothing."""
     docs = Path(config["docs_dir"])
     wanting = []
     if not (docs / SCRIPT).is_file():
         wanting.append(f"the runtime files in {docs.name}/{ASSET_DIR}/")
+    elif _installed_language(docs) != i18n.resolve(theme_language(config.get("theme")))[0]:
+        wanting.append(
+            f"the runtime files in {docs.name}/{ASSET_DIR}/ in the theme's language "
+            f"(they speak {_installed_language(docs)!r})"
+        )
     if SCRIPT not in _listed(config.get("extra_javascript")):
         wanting.append(f"{SCRIPT} in extra_javascript")
     if not wanting:
@@ -57,6 +74,8 @@ def missing_runtime(config: dict, modules: list[str]) -> str | None:
     math = " --math" if ARITHMATEX in str(config.get("markdown_extensions")) else ""
     module_args = "".join(f" --module {name}" for name in modules)
     module_args += "".join(f" --package {name}" for name in _packages(config))
+    language = theme_language(config.get("theme"))
+    module_args += f" --language {language}" if language != i18n.DEFAULT else ""
     site_dir = Path(config.get("site_dir") or "site").name
     return (
         "livelab: this Zensical build lacks " + " and ".join(wanting) + ", so its labs and "

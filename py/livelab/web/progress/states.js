@@ -9,6 +9,8 @@
 // answered right is solved, and counted apart as solved with hints (hintsAtSolve > 0, the
 // hints asked for before the first solve) so progress can say how much help it took.
 
+import { t } from "../i18n.js";
+
 export const STATES = {
   "not-tried": "not tried",
   "not-yet": "not yet",
@@ -25,7 +27,7 @@ export function questionState(entry) {
 }
 
 /** Solved with hints, for one count of them: " (1 with hints)", or "" for none. */
-export const withHintsText = (count) => (count > 0 ? ` (${count} with hints)` : "");
+export const withHintsText = (count) => (count > 0 ? ` ${t("progress.with_hints", { count })}` : "");
 
 /** Counts over a list of question ids: {solved, withHints, shown, tried, total, firstTry}. */
 export function tally(ids, entries) {

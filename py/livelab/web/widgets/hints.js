@@ -5,6 +5,7 @@
 // waits for those). Hints are sealed like the answer, kept in saved progress (a reload or
 // another tab shows them again), and never make a question count as shown or solved.
 
+import { t } from "../i18n.js";
 import { showMarkup } from "./sealed.js";
 
 /** Wrong checks after which "Show answer" is offered even before the last hint. */
@@ -36,7 +37,7 @@ export function hintLadder(el, record, hints, changed) {
       list.append(item);
       showMarkup(item, hints[index]); // puts the markup in at once, then typesets any math
       const label = document.createElement("strong");
-      label.textContent = `Hint ${index + 1} of ${hints.length}. `;
+      label.textContent = `${t("hints.label", { number: index + 1, total: hints.length })} `;
       const first = item.firstElementChild;
       (first?.tagName === "P" ? first : item).prepend(label);
     }
@@ -50,7 +51,9 @@ export function hintLadder(el, record, hints, changed) {
     button.hidden = closed || hints.length === 0 || record.failures === 0;
     // Kept in place once the hints run out, so "Show answer" never lands under a second tap.
     button.disabled = !more;
-    button.textContent = more ? `Hint ${count + 1} of ${hints.length}` : "No more hints";
+    button.textContent = more
+      ? t("hints.next", { number: count + 1, total: hints.length })
+      : t("hints.none_left");
   }
 
   const press = () => {
