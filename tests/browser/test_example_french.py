@@ -42,7 +42,7 @@ def course(request, tmp_path_factory):
 
 
 def plot(page):
-    block = page.get_by_role("region", name=re.compile(r"block 1$"))
+    block = page.get_by_role("region", name="Python exécutable, bloc 1")
     block.get_by_role("button").first.click()  # Run (its name is the site's language's)
     figure = block.get_by_role("img", name=re.compile("^Figure 1: ReLU et SiLU"))
     expect(figure).to_be_visible(timeout=120_000)
