@@ -280,4 +280,3 @@ def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str
         + status_line()
         + "</article>"
     )
-

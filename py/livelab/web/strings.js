@@ -37,6 +37,7 @@ export default {
  "markup.question_title": "Question {number}",
  "markup.reset": "Reset",
  "markup.run": "Run",
+ "markup.run_not_open": "run {run} is not open (stopped, finished, or replaced by newer runs)",
  "markup.run_status_built": "Computed when the page was built. Press Run to compute it again in your browser.",
  "markup.runnable_name": "Runnable Python, block {number}",
  "markup.runnable_output": "Output, block {number}",
