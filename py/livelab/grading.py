@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from livelab import i18n
 from livelab.explain import plain
 from livelab.grading_compare import Mismatch, compare, same_behaviour
 from livelab.grading_execute import execute
@@ -122,16 +123,18 @@ def _result(
 
 def _case_detail(outcome: _Outcome) -> str:
     if outcome.error is not None:
-        return f"raised {outcome.error.type}: {outcome.error.message}"
+        return i18n.text(
+            "grader.case_raised", type=outcome.error.type, message=outcome.error.message
+        )
     if outcome.mismatch is not None:
         return outcome.mismatch.detail
-    return "matches the reference"
+    return i18n.text("grader.case_matches")
 
 
 def _where(error: StudentError, q: CodeQuestion) -> str:
     """Locate an error for the student; a one-line expression blank needs only the column."""
     if error.line is not None and error.column is not None and not q.blank_is_whole_line:
-        return f"column {error.column} of your blank"
+        return i18n.text("grader.where_column", column=error.column)
     return error.where()
 
 
@@ -144,20 +147,20 @@ def _suggestion(error: StudentError, q: CodeQuestion) -> str:
         name = error.message.split("'")[1]
         if name in q.name_hints:
             return f" ({q.name_hints[name]})"
-        return f" (did you mean np.{name}?)" if hasattr(np, name) else ""
+        return f" ({i18n.text('grader.did_you_mean_np', name=name)})" if hasattr(np, name) else ""
     if error.type == "RecursionError":
-        return " (a function keeps calling itself: compute the result instead of calling it again)"
+        return f" ({i18n.text('grader.recursion_hint')})"
     if "matmul" in error.message and "mismatch" in error.message:
-        return " (for A @ B the last axis of A must be as long as the first axis of B)"
+        return f" ({i18n.text('grader.matmul_hint')})"
     return ""
 
 
 def _returns_none_fix(q: CodeQuestion) -> str:
     if "\n" in q.reference_blank.strip():
-        return "end with a return line so the function hands back its result"
+        return i18n.text("grader.none_fix_return_line")
     if q.blank_is_whole_line:
-        return "start your line with return so the function hands back its result"
-    return "the blank must produce an array, not None"
+        return i18n.text("grader.none_fix_start_return")
+    return i18n.text("grader.none_fix_expression")
 
 
 def _sentence(text: str) -> str:
@@ -166,15 +169,14 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "?", "!")) else text + "."
 
 
-def _text(error: StudentError) -> str:
-    """The exception's own text after a colon, or nothing when it has none."""
-    return f": {error.message.rstrip('.')}" if error.message else ""
+def _own_text(error: StudentError) -> str:
+    """The exception's own text, without a final full stop ("" when it has none)."""
+    return error.message.rstrip(".")
 
 
-BORROWED = (
-    "This check does not count: checks run without the course's own code, so your blank "
-    "cannot import {name}; write the computation with NumPy yourself."
-)
+def borrowed_message(name: str) -> str:
+    """Why a blank cannot import the course's module `name`: checks run without it."""
+    return i18n.text("grader.borrowed", name=name)
 
 
 def _borrowed(error: StudentError) -> str | None:
@@ -188,27 +190,32 @@ def _borrowed(error: StudentError) -> str | None:
 def _error_message(error: StudentError, q: CodeQuestion) -> str:
     """One sentence about an error raised while compiling or running the template."""
     if (borrowed := _borrowed(error)) is not None:
-        return BORROWED.format(name=borrowed)
+        return borrowed_message(borrowed)
     if error.type in ("SyntaxError", "IndentationError", "TabError"):
         if error.in_blank:
-            return _sentence(f"Syntax error at {_where(error, q)}: {error.message}")
+            where = _where(error, q)
+            return _sentence(
+                i18n.text("grader.syntax_error_in_blank", where=where, message=error.message)
+            )
         return _sentence(
-            f"Syntax error near your blank (line {error.template_line}): {error.message}"
+            i18n.text(
+                "grader.syntax_error_near_blank", line=error.template_line, message=error.message
+            )
         )
     if error.in_blank:
-        where = _where(error, q)
-        return _sentence(
-            f"Your code raised {error.type} at {where}{_text(error)}{_suggestion(error, q)}"
+        where, text = _where(error, q), _own_text(error)
+        said = (
+            i18n.text("grader.code_raised", type=error.type, where=where, message=text)
+            if text
+            else i18n.text("grader.code_raised_bare", type=error.type, where=where)
         )
+        return _sentence(said + _suggestion(error, q))
     if "NoneType" in error.message:
-        return (
-            "The example after the blank failed because your function returned None: "
-            f"{_returns_none_fix(q)}."
-        )
-    return (
-        f"The example after the blank raised {error.type} on line {error.template_line}"
-        f"{_text(error)}. Check the type and shape of what your function returns."
-    )
+        return i18n.text("grader.example_none", fix=_returns_none_fix(q))
+    line, text = error.template_line, _own_text(error)
+    if text:
+        return i18n.text("grader.example_raised", type=error.type, line=line, message=text)
+    return i18n.text("grader.example_raised_bare", type=error.type, line=line)
 
 
 def _student_error(data: Any) -> StudentError | None:
@@ -291,9 +298,6 @@ def example_output(question: str | CodeQuestion) -> str:
     return attempt.output.getvalue()
 
 
-RAN_MESSAGE = "Your code ran without errors; Check also tries hidden inputs."
-
-
 def finish_run(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
     """The result of a run, from the runner's description of it (execute with a "run" plan)."""
     q = _question(question)
@@ -304,7 +308,7 @@ def finish_run(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
             raw.get("example_error")
         )
         if error is None:
-            verdict, message = "ran", RAN_MESSAGE
+            verdict, message = "ran", i18n.text("grader.ran")
         else:
             verdict, message = "error", _error_message(error, q)
         result = _result("run", q, verdict, message, stdout=stdout, error=error, seconds=seconds)
@@ -370,24 +374,24 @@ def _failure_message(outcome: _Outcome, q: CodeQuestion) -> str:
     if outcome.error is not None:
         e = outcome.error
         if (borrowed := _borrowed(e)) is not None:
-            return BORROWED.format(name=borrowed)
-        at = _where(e, q) if e.in_blank else f"line {e.template_line} of the template"
-        return _sentence(
-            f"On {label}, your code raised {e.type} at {at}{_text(e)}{_suggestion(e, q)}"
+            return borrowed_message(borrowed)
+        at = _where(e, q) if e.in_blank else i18n.text("grader.template_line", line=e.template_line)
+        text = _own_text(e)
+        said = (
+            i18n.text("grader.case_code_raised", label=label, type=e.type, where=at, message=text)
+            if text
+            else i18n.text("grader.case_code_raised_bare", label=label, type=e.type, where=at)
         )
+        return _sentence(said + _suggestion(e, q))
     assert outcome.mismatch is not None
     fix = _returns_none_fix(q) if outcome.mismatch.kind == "none" else outcome.mismatch.fix
-    return f"On {label}, your function {outcome.mismatch.detail}: {fix}."
+    return i18n.text("grader.case_failed", label=label, detail=outcome.mismatch.detail, fix=fix)
 
 
 def _diagnose(q: CodeQuestion, outcomes: Sequence[_Outcome]) -> tuple[str, str | None]:
     """The message for a failed check and the key of the misconception it shows, if any."""
     if _returns_input(outcomes):
-        return (
-            "Your function hands its input back unchanged, so the blank does not compute "
-            "anything yet: write the expression that transforms it.",
-            "unchanged",
-        )
+        return i18n.text("grader.returns_input"), "unchanged"
     for m in q.misconceptions:
         if _matches(m, outcomes, q):
             return m.message.replace("{case}", _first_failure_label(outcomes, m.skip_tags)), m.key
@@ -431,7 +435,7 @@ def grade(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
         message = _error_message(error, q)
         return _result("check", q, "error", message, stdout=stdout, error=error)
     if raw.get("no_function"):
-        message = f"After your blank runs there is no function named {q.function_name} any more."
+        message = i18n.text("grader.no_function", function=q.function_name)
         return _result("check", q, "error", message, stdout=stdout)
     example_error = _student_error(raw.get("example_error"))
     outcomes = _outcomes(q, raw, seconds)
@@ -445,19 +449,12 @@ def grade(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
     # A runaway recursion, or memory running out, is the news, not the time it took.
     news = any(e is not None and e.type in ("RecursionError", "MemoryError") for e in errors)
     if seconds > q.time_budget and not news:
-        return finish(
-            "too_slow",
-            f"Your code took {seconds:.1f} s, more than the {q.time_budget:g} s this "
-            "check allows: replace Python loops over entries with whole-array NumPy operations.",
-        )
+        said = i18n.text("grader.too_slow", seconds=f"{seconds:.1f}", budget=f"{q.time_budget:g}")
+        return finish("too_slow", said)
     if all(o.passed for o in outcomes):
         if example_error is not None:
             return finish("error", _error_message(example_error, q), error=example_error)
-        return finish(
-            "correct",
-            f"Your function matches the reference on all {len(outcomes)} cases: "
-            "the example and the hidden ones.",
-        )
+        return finish("correct", i18n.text("grader.correct", count=len(outcomes)))
     message, key = _diagnose(q, outcomes)
     first_error = next((o.error for o in outcomes if o.error is not None), example_error)
     never_returned = all(o.error is not None for o in outcomes)
