@@ -7,14 +7,18 @@ Each message is made when it is said, so the language chosen after the modules w
 
 import dataclasses
 import json
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
 import labs.kernels  # noqa: F401  (registers the course's code questions)
+import livelab
 from livelab import explain, figures, grading, i18n, scratch, sleep, worker_api
+from livelab.builder import assets
 from livelab.questions import all_code_questions
 
+ROOT = Path(__file__).resolve().parents[2]
 NBSP = "\u00a0"
 ENGLISH = ("Your ", "your function", "returned", "Traceback (your code)", " the blank", "Python ")
 
@@ -148,3 +152,22 @@ def test_english_is_what_it_always_was():
         "Python's memory grew past 256 MB, so Python was restarted to give it back; the next "
         "check starts clean."
     )
+
+
+def test_a_stored_snapshot_of_another_language_is_not_restored(tmp_path):
+    """The worker reads the language from the archive's livelab/i18n/site.json at each boot;
+    the memory snapshot holds none of livelab, and its key names the archive (snapshot.js
+    snapshotKey: manifest.archive), whose name is its content's hash: so a snapshot stored by
+    a build in another language is dropped, never restored."""
+    package = Path(livelab.__file__).parent
+    names = {
+        code: assets.write_package_archive(
+            package,
+            tmp_path / code,
+            written={f"livelab/i18n/{i18n.SITE_FILE}": json.dumps({"language": code}).encode()},
+        ).name
+        for code in ("en", "fr")
+    }
+    assert names["en"] != names["fr"]
+    key = (ROOT / "py/livelab/web/runtime/shared/snapshot.js").read_text(encoding="utf-8")
+    assert "manifest.archive].join" in key
