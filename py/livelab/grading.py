@@ -39,14 +39,13 @@ from typing import Any
 import numpy as np
 
 from livelab import i18n
-from livelab.explain import plain
 from livelab.grading_compare import Mismatch, compare, same_behaviour
 from livelab.grading_execute import execute
+from livelab.grading_messages import case_detail, error_message, failure_message
 from livelab.grading_program import StudentError, compile_program
 from livelab.grading_run import StudentRun
 from livelab.grading_wire import Returned, WireError, describe, from_wire, inputs_to_wire
 from livelab.questions import Case, CodeQuestion, Misconception, code_question
-from livelab.registry import is_own
 
 
 @dataclass(frozen=True)
@@ -111,7 +110,7 @@ def _result(
                 "name": o.case.label,
                 "hidden": o.case.hidden,
                 "passed": o.passed,
-                "detail": _case_detail(o),
+                "detail": case_detail(o.error, o.mismatch),
             }
             for o in cases
         ],
@@ -119,103 +118,6 @@ def _result(
         "misconception": misconception,
         "seconds": round(seconds, 4),
     }
-
-
-def _case_detail(outcome: _Outcome) -> str:
-    if outcome.error is not None:
-        return i18n.text(
-            "grader.case_raised", type=outcome.error.type, message=outcome.error.message
-        )
-    if outcome.mismatch is not None:
-        return outcome.mismatch.detail
-    return i18n.text("grader.case_matches")
-
-
-def _where(error: StudentError, q: CodeQuestion) -> str:
-    """Locate an error for the student; a one-line expression blank needs only the column."""
-    if error.line is not None and error.column is not None and not q.blank_is_whole_line:
-        return i18n.text("grader.where_column", column=error.column)
-    return error.where()
-
-
-def _suggestion(error: StudentError, q: CodeQuestion) -> str:
-    """A short addition to an error message: a likely fix for common slips."""
-    clause = plain(error.type, error.message)
-    if clause:
-        return f" ({clause})"
-    if error.type == "NameError" and "'" in error.message:
-        name = error.message.split("'")[1]
-        if name in q.name_hints:
-            return f" ({q.name_hints[name]})"
-        return f" ({i18n.text('grader.did_you_mean_np', name=name)})" if hasattr(np, name) else ""
-    if error.type == "RecursionError":
-        return f" ({i18n.text('grader.recursion_hint')})"
-    if "matmul" in error.message and "mismatch" in error.message:
-        return f" ({i18n.text('grader.matmul_hint')})"
-    return ""
-
-
-def _returns_none_fix(q: CodeQuestion) -> str:
-    if "\n" in q.reference_blank.strip():
-        return i18n.text("grader.none_fix_return_line")
-    if q.blank_is_whole_line:
-        return i18n.text("grader.none_fix_start_return")
-    return i18n.text("grader.none_fix_expression")
-
-
-def _sentence(text: str) -> str:
-    """End a message with a full stop unless Python's own text already ends a sentence."""
-    text = text.rstrip()
-    return text if text.endswith((".", "?", "!")) else text + "."
-
-
-def _own_text(error: StudentError) -> str:
-    """The exception's own text, without a final full stop ("" when it has none)."""
-    return error.message.rstrip(".")
-
-
-def borrowed_message(name: str) -> str:
-    """Why a blank cannot import the course's module `name`: checks run without it."""
-    return i18n.text("grader.borrowed", name=name)
-
-
-def _borrowed(error: StudentError) -> str | None:
-    """The course module a blank tried to import (checks run without it), if that failed."""
-    if error.type != "ModuleNotFoundError" or error.message.count("'") != 2:
-        return None
-    name = error.message.split("'")[1]
-    return name if is_own(name) else None
-
-
-def _error_message(error: StudentError, q: CodeQuestion) -> str:
-    """One sentence about an error raised while compiling or running the template."""
-    if (borrowed := _borrowed(error)) is not None:
-        return borrowed_message(borrowed)
-    if error.type in ("SyntaxError", "IndentationError", "TabError"):
-        if error.in_blank:
-            where = _where(error, q)
-            return _sentence(
-                i18n.text("grader.syntax_error_in_blank", where=where, message=error.message)
-            )
-        return _sentence(
-            i18n.text(
-                "grader.syntax_error_near_blank", line=error.template_line, message=error.message
-            )
-        )
-    if error.in_blank:
-        where, text = _where(error, q), _own_text(error)
-        said = (
-            i18n.text("grader.code_raised", type=error.type, where=where, message=text)
-            if text
-            else i18n.text("grader.code_raised_bare", type=error.type, where=where)
-        )
-        return _sentence(said + _suggestion(error, q))
-    if "NoneType" in error.message:
-        return i18n.text("grader.example_none", fix=_returns_none_fix(q))
-    line, text = error.template_line, _own_text(error)
-    if text:
-        return i18n.text("grader.example_raised", type=error.type, line=line, message=text)
-    return i18n.text("grader.example_raised_bare", type=error.type, line=line)
 
 
 def _student_error(data: Any) -> StudentError | None:
@@ -272,7 +174,7 @@ def _opening(action: str, q: CodeQuestion, raw: Any) -> dict[str, Any] | None:
         return _result(action, q, "error", raw["problem"])
     compiled = _student_error(raw.get("compile_error"))
     if compiled is not None:
-        return _result(action, q, "error", _error_message(compiled, q), error=compiled)
+        return _result(action, q, "error", error_message(compiled, q), error=compiled)
     return None
 
 
@@ -310,7 +212,7 @@ def finish_run(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
         if error is None:
             verdict, message = "ran", i18n.text("grader.ran")
         else:
-            verdict, message = "error", _error_message(error, q)
+            verdict, message = "error", error_message(error, q)
         result = _result("run", q, verdict, message, stdout=stdout, error=error, seconds=seconds)
     result["expected_stdout"] = example_output(q)
     return result
@@ -369,25 +271,6 @@ def _returns_input(outcomes: Sequence[_Outcome]) -> bool:
     return True
 
 
-def _failure_message(outcome: _Outcome, q: CodeQuestion) -> str:
-    label = outcome.case.label
-    if outcome.error is not None:
-        e = outcome.error
-        if (borrowed := _borrowed(e)) is not None:
-            return borrowed_message(borrowed)
-        at = _where(e, q) if e.in_blank else i18n.text("grader.template_line", line=e.template_line)
-        text = _own_text(e)
-        said = (
-            i18n.text("grader.case_code_raised", label=label, type=e.type, where=at, message=text)
-            if text
-            else i18n.text("grader.case_code_raised_bare", label=label, type=e.type, where=at)
-        )
-        return _sentence(said + _suggestion(e, q))
-    assert outcome.mismatch is not None
-    fix = _returns_none_fix(q) if outcome.mismatch.kind == "none" else outcome.mismatch.fix
-    return i18n.text("grader.case_failed", label=label, detail=outcome.mismatch.detail, fix=fix)
-
-
 def _diagnose(q: CodeQuestion, outcomes: Sequence[_Outcome]) -> tuple[str, str | None]:
     """The message for a failed check and the key of the misconception it shows, if any."""
     if _returns_input(outcomes):
@@ -396,7 +279,7 @@ def _diagnose(q: CodeQuestion, outcomes: Sequence[_Outcome]) -> tuple[str, str |
         if _matches(m, outcomes, q):
             return m.message.replace("{case}", _first_failure_label(outcomes, m.skip_tags)), m.key
     first = next(o for o in outcomes if not o.passed)
-    return _failure_message(first, q), None
+    return failure_message(first.case.label, first.error, first.mismatch, q), None
 
 
 def _outcomes(q: CodeQuestion, raw: dict[str, Any], seconds: float) -> list[_Outcome]:
@@ -432,7 +315,7 @@ def grade(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
     stdout, seconds = _printed(raw)
     error = _student_error(raw.get("definitions_error"))
     if error is not None:
-        message = _error_message(error, q)
+        message = error_message(error, q)
         return _result("check", q, "error", message, stdout=stdout, error=error)
     if raw.get("no_function"):
         message = i18n.text("grader.no_function", function=q.function_name)
@@ -453,7 +336,7 @@ def grade(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
         return finish("too_slow", said)
     if all(o.passed for o in outcomes):
         if example_error is not None:
-            return finish("error", _error_message(example_error, q), error=example_error)
+            return finish("error", error_message(example_error, q), error=example_error)
         return finish("correct", i18n.text("grader.correct", count=len(outcomes)))
     message, key = _diagnose(q, outcomes)
     first_error = next((o.error for o in outcomes if o.error is not None), example_error)

@@ -14,7 +14,8 @@ from playwright.sync_api import expect
 
 from labs import modern_block
 from livelab import worker_api
-from livelab.grading import borrowed_message, example_output
+from livelab.grading import example_output
+from livelab.grading_messages import borrowed_message
 from livelab.grading_run import input_message
 from livelab.questions import load_blanks
 from tests.browser.test_questions import blank, open_question, question, submit_code, verdict

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from livelab.grading import borrowed_message
+from livelab.grading_messages import borrowed_message
 from tests.browser.test_questions import open_question, question, submit_code, verdict
 from tests.browser.test_scratchpad import editor, open_scratchpad, panel, status
 
