@@ -1,7 +1,8 @@
 """A French site's runtime speaks French: a wrong code answer, an error in a runnable block
-(the scratch Python) and a run past the time limit are told in French, and still are on a
-second visit, whose Python is restored from the memory snapshot (which holds none of livelab:
-the worker reads the site's language from livelab/i18n/site.json in the archive each boot)."""
+and in the scratchpad (the scratch Python) and a run past the time limit are told in French,
+and still are on a second visit, whose Python is restored from the memory snapshot (which
+holds none of livelab: the worker reads the site's language from livelab/i18n/site.json in
+the archive at each boot)."""
 
 from __future__ import annotations
 
@@ -91,10 +92,25 @@ def scratch_error(page):
     expect(output).to_contain_text("ligne 2, dans f")
 
 
+def scratchpad_error(page):
+    """The scratchpad's panel, found by role (its names are the widgets' own sentences)."""
+    toggle = page.locator(".livelab-scratchpad-toggle")
+    toggle.click()
+    panel = page.locator(f"#{toggle.get_attribute('aria-controls')}")
+    panel.get_by_role("textbox").click()
+    page.keyboard.type("a = 1\nb = a / 0")
+    page.keyboard.press("Control+Enter")
+    output = panel.get_by_role("log")
+    expect(output).to_contain_text(f"Traceback (votre code){NBSP}:", timeout=60_000)
+    expect(output).to_contain_text("ligne 2, dans <module>")
+    page.keyboard.press("Escape")
+
+
 def test_a_french_student_reads_the_grader_and_the_runtime_in_french(page, french):
     page.goto(french.url(""))
     check_wrong(page)
     scratch_error(page)
+    scratchpad_error(page)
     looping = run_block(page, 2)
     expect(looping.get_by_role("status")).to_have_text(TIME_LIMIT, timeout=60_000)
     # The language module is the archive's, read at this boot, never the snapshot's.
