@@ -136,7 +136,7 @@ def test_the_french_lesson_s_buttons_fields_and_lines_are_french(french):
     assert 'aria-label="Sortie, bloc 1"' in lesson
     assert "Cochez toutes les bonnes réponses." in lesson
     assert "La vérification des réponses nécessite JavaScript." in lesson
-    assert "Les labos interactifs nécessitent JavaScript." in lesson
+    assert "Les labs interactifs nécessitent JavaScript." in lesson
     assert "Python se charge\u00a0; en attendant" in lesson
     assert "Appuyez sur Exécuter pour le recalculer dans votre navigateur." in lesson
     assert 'aria-label="Votre progression sur cette page"' in lesson

@@ -103,13 +103,13 @@ def progress_table(pages: list[ProgressRow]) -> str:
     Each row carries the titles of its questions and labs (data-titles), so the line above the
     table can name what the student last worked on: "Continue where you left off".
     """
-    not_started = html.escape(i18n.text("home.not_started"))
+    not_started = html.escape(i18n.text("progress.page_not_started"))
     rows = "".join(
         f'<tr data-page="{attr(row.url)}" data-ids="{attr(" ".join(row.questions))}" '
         f'data-titles="{_titles(row)}">'
         f'<td><a href="{attr(row.href)}">{html.escape(row.title)}</a></td>'
         "<td data-count>"
-        + html.escape(i18n.text("home.solved_count", solved=0, total=len(row.questions)))
+        + html.escape(i18n.text("progress.row_count", solved=0, total=len(row.questions), help=""))
         + f"</td><td data-shown>0</td><td data-state>{not_started}</td></tr>"
         for row in pages
     )
