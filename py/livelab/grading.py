@@ -130,9 +130,8 @@ def _case_detail(outcome: _Outcome) -> str:
 
 def _where(error: StudentError, q: CodeQuestion) -> str:
     """Locate an error for the student; a one-line expression blank needs only the column."""
-    if error.line is not None and error.column is not None and not q.blank_is_whole_line:
-        return f"column {error.column} of your blank"
-    return error.where()
+    whole = q.whole_lines[(error.blank or 1) - 1]
+    return error.where(column_only=not whole, several=q.blank_count > 1)
 
 
 def _suggestion(error: StudentError, q: CodeQuestion) -> str:
@@ -153,9 +152,9 @@ def _suggestion(error: StudentError, q: CodeQuestion) -> str:
 
 
 def _returns_none_fix(q: CodeQuestion) -> str:
-    if "\n" in q.reference_blank.strip():
+    if any("\n" in blank.strip() for blank in q.reference_blanks):
         return "end with a return line so the function hands back its result"
-    if q.blank_is_whole_line:
+    if any(q.whole_lines):
         return "start your line with return so the function hands back its result"
     return "the blank must produce an array, not None"
 
@@ -222,7 +221,7 @@ def _student_error(data: Any) -> StudentError | None:
         if not isinstance(data.get(name), str):
             raise WireError(f"an error's {name} is not text")
         fields[name] = data[name]
-    for name in ("line", "column", "template_line"):
+    for name in ("blank", "line", "column", "template_line"):
         if data.get(name) is not None and type(data.get(name)) is not int:
             raise WireError(f"an error's {name} is not a number")
         fields[name] = data.get(name)
@@ -237,7 +236,6 @@ def plan(question: str | CodeQuestion, action: str) -> dict[str, Any]:
         "action": action,
         "name": q.name,
         "template": q.template,
-        "whole_line": q.blank_is_whole_line,
         "function": q.function_name,
         "time_budget": q.time_budget,
         "cases": [
@@ -279,7 +277,7 @@ def _printed(raw: dict[str, Any]) -> tuple[str, float]:
 def example_output(question: str | CodeQuestion) -> str:
     """What the template's example prints when the reference kernel stands in for the blank."""
     q = _question(question)
-    program = compile_program(q.template, q.reference_blank, q.blank_is_whole_line, f"<{q.name}>")
+    program = compile_program(q.template, q.reference_blanks, f"<{q.name}>")
     if isinstance(program, StudentError):
         raise RuntimeError(f"question {q.name}: the reference blank does not compile")
     attempt = StudentRun(program)
@@ -312,8 +310,9 @@ def finish_run(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
     return result
 
 
-def run(question: str | CodeQuestion, blank: str) -> dict[str, Any]:
-    """Execute the template with the blank filled in and return what it printed."""
+def run(question: str | CodeQuestion, blank: str | list[str]) -> dict[str, Any]:
+    """Execute the template with the blank filled in and return what it printed (blank: a list
+    of each blank's text for a template of several)."""
     q = _question(question)
     return finish_run(q, _over_the_wire(execute(plan(q, "run"), blank)))
 
@@ -465,8 +464,9 @@ def grade(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
     return finish(verdict, message, error=first_error, misconception=key)
 
 
-def check(question: str | CodeQuestion, blank: str) -> dict[str, Any]:
-    """Grade a blank: the example and the hidden cases against the reference kernel."""
+def check(question: str | CodeQuestion, blank: str | list[str]) -> dict[str, Any]:
+    """Grade a blank (or a list of each blank's text): the example and the hidden cases
+    against the reference kernel."""
     q = _question(question)
     return grade(q, _over_the_wire(execute(plan(q, "check"), blank)))
 
@@ -474,4 +474,4 @@ def check(question: str | CodeQuestion, blank: str) -> dict[str, Any]:
 def check_reference(question: str | CodeQuestion) -> dict[str, Any]:
     """Check the question's own reference blank; a build fails unless the verdict is correct."""
     q = _question(question)
-    return check(q, q.reference_blank)
+    return check(q, q.reference_blank if q.blank_count == 1 else list(q.reference_blanks))

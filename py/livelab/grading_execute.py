@@ -22,11 +22,12 @@ def _error(error: StudentError | None) -> dict[str, Any] | None:
     return None if error is None else error.as_dict()
 
 
-def execute(plan: dict[str, Any], blank: str) -> dict[str, Any]:
-    """Run a blank as the plan says ("run": the example; "check": the example, then every
-    case); return what happened as JSON-friendly data (see livelab.grading.grade)."""
+def execute(plan: dict[str, Any], blank: str | list[str]) -> dict[str, Any]:
+    """Run a blank (or, for a template of several, a list of each blank's text) as the plan
+    says ("run": the example; "check": the example, then every case); return what happened
+    as JSON-friendly data (see livelab.grading.grade)."""
     try:
-        program = compile_program(plan["template"], blank, plan["whole_line"], f"<{plan['name']}>")
+        program = compile_program(plan["template"], blank, f"<{plan['name']}>")
     except BlankProblem as problem:
         return {"problem": str(problem)}
     if isinstance(program, StudentError):

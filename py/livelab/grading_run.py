@@ -203,12 +203,12 @@ class StudentRun:
             one_line(str(exc)) if not isinstance(exc, SystemExit) else "the code called exit()"
         )
         lines.append(f"{type(exc).__name__}: {message}")
-        line = column = template_line = None
+        blank = line = column = template_line = None
         if frames:
             last = frames[-1]
             template_line = last.lineno
             start, _ = _char_columns(self.program.source_line(last.lineno or 0), last.colno, None)
-            line, column = self.program.place.locate(last.lineno, start)
+            blank, line, column = self.program.locate(last.lineno, start)
         return StudentError(
             type=type(exc).__name__,
             message=message,
@@ -216,6 +216,7 @@ class StudentRun:
             column=column,
             template_line=template_line,
             traceback="\n".join(lines),
+            blank=blank,
         )
 
 

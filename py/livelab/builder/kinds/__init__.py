@@ -84,7 +84,7 @@ def question_title(given: object, number: int) -> str:
 class Replay:
     """One answer to try and what it must give: verdict, and text the message must contain."""
 
-    answer: str
+    answer: str | list[str]
     verdict: str
     message: str = ""
 
