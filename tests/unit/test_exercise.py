@@ -60,10 +60,15 @@ def test_literal_and_generated_cases_are_all_checked():
 @pytest.mark.parametrize(
     ("change", "said"),
     [
-        ({"template": "def rms_norm(x):\n    return x\n"}, "template: needs exactly one ____"),
+        ({"template": "def rms_norm(x):\n    return x\n"}, "template: needs a ____"),
         ({"solution": "return x +"}, "solution: the template with it does not run"),
         ({"function": "rms"}, "solution: the template defines no function 'rms'"),
-        ({"wrong": [{"blank": "return x"}]}, "wrong 1: needs exactly blank and feedback"),
+        ({"wrong": [{"blank": "return x"}]}, "wrong 1: needs exactly blank (or blanks) and"),
+        (
+            {"wrong": [{"blanks": ["return x", "x"], "feedback": "F."}]},
+            "wrong 1: blanks: the template has 1 blank but 2 texts are given",
+        ),
+        ({"solution": ["return x", "x"]}, "solution: the template has 1 blank but 2 texts"),
         ({"example": [{"arg": [1]}]}, "example 1: each case is {args: [...]"),
         ({"generate": "x = 1"}, "generate: define a function cases(rng)"),
     ],
