@@ -148,7 +148,8 @@ class CodeQuestion:
                 f"question {self.name}: its {self.blank_count} {BLANK} need a reference_blank "
                 "of one text for one blank, a tuple of one text per blank for several"
             )
-        for number, (text, whole) in enumerate(zip(self.reference_blanks, self.whole_lines), 1):
+        pairs = zip(self.reference_blanks, self.whole_lines, strict=True)
+        for number, (text, whole) in enumerate(pairs, 1):
             if "\n" in text.strip("\n") and not whole:
                 raise ValueError(
                     f"question {self.name}: a reference of several lines (blank {number}) needs "
