@@ -8,6 +8,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from livelab.builder import fence_yaml
+from livelab.builder.check import replay_in_browser, replay_in_python
+from livelab.builder.kinds import question_kind
 from tests.harness import serve_page
 from tests.sitebuild.test_exercise_fence import PAGE, TWO_BLANKS
 
@@ -100,3 +103,15 @@ def test_a_student_fills_two_blanks_is_told_why_then_solves_it_and_finds_both_af
     box.get_by_role("button", name="Yes, show it").click()
     for text in (MEAN, "np.sqrt(ms + eps)"):
         expect(box.get_by_text(text, exact=True)).to_be_visible()
+
+
+def test_livelab_check_replays_a_two_blank_exercise_in_cpython_and_in_the_page(page, two_blanks):
+    body = TWO_BLANKS.split("```exercise\n")[1].split("```")[0]
+    q = question_kind("exercise").question(fence_yaml.load(body))
+    assert [r.answer for r in question_kind("exercise").replays(q)][0] == [
+        MEAN,
+        "np.sqrt(ms + eps)",
+    ]
+    assert replay_in_python(q) == []
+    page.goto(two_blanks.url(""))
+    assert replay_in_browser(page, two_blanks.url("assets/livelab/"), q) == []
