@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from livelab import grading
+from livelab import grading, i18n
 from livelab.builder.kinds import QuestionError, judge, question_kind
 from livelab.grading_program import fill_blanks
 from livelab.questions.exercise import ExerciseError, exercise_question
@@ -171,3 +171,25 @@ def test_a_mistake_in_a_fence_of_two_blanks_is_named_by_its_field(change, said):
     error = QuestionError if "blank_label" in said else (QuestionError, ExerciseError)
     with pytest.raises(error, match=re.escape(said)):
         question_kind("exercise").question(fence(**change))
+
+
+def test_a_french_student_sees_the_fields_buttons_and_messages_in_french(monkeypatch):
+    monkeypatch.setattr(i18n, "_current", ["fr"])
+    kind = question_kind("exercise")
+    html = kind.markup(kind.question(fence()), lambda text: text)
+    assert 'aria-label="trou 1 sur 2\u00a0: rms_norm"' in html
+    assert ">Vérifier</button>" in html and ">Afficher la réponse</button>" in html
+    q = exercise_question("exercise-page-e3", THREE)
+    empty = grading.check(q, ["centred = x - x.mean()", "a", ""])["message"]
+    assert empty == "Le trou 3 est encore vide\u00a0: écrivez votre code à la place de ____."
+    located = grading.check(q, ["mean = x.mean()\ncentred = x - maen", "a", "b"])["message"]
+    assert "ligne 2, colonne 15 du trou 1" in located
+    one = grading.check(exercise_question("exercise-page-e1", {**TWO, **ONE_BLANK}), "")
+    assert one["message"] == "Le trou est encore vide\u00a0: écrivez votre code à la place de ____."
+
+
+ONE_BLANK = {
+    "template": "def rms_norm(x, eps=1e-6):\n    return x / ____\n",
+    "solution": "np.sqrt(np.mean(x ** 2, axis=-1, keepdims=True) + eps)",
+    "wrong": [],
+}
