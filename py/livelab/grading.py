@@ -310,7 +310,7 @@ def finish_run(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
     return result
 
 
-def run(question: str | CodeQuestion, blank: str | list[str]) -> dict[str, Any]:
+def run(question: str | CodeQuestion, blank: str | Sequence[str]) -> dict[str, Any]:
     """Execute the template with the blank filled in and return what it printed (blank: a list
     of each blank's text for a template of several)."""
     q = _question(question)
@@ -464,7 +464,7 @@ def grade(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
     return finish(verdict, message, error=first_error, misconception=key)
 
 
-def check(question: str | CodeQuestion, blank: str | list[str]) -> dict[str, Any]:
+def check(question: str | CodeQuestion, blank: str | Sequence[str]) -> dict[str, Any]:
     """Grade a blank (or a list of each blank's text): the example and the hidden cases
     against the reference kernel."""
     q = _question(question)
@@ -474,4 +474,4 @@ def check(question: str | CodeQuestion, blank: str | list[str]) -> dict[str, Any
 def check_reference(question: str | CodeQuestion) -> dict[str, Any]:
     """Check the question's own reference blank; a build fails unless the verdict is correct."""
     q = _question(question)
-    return check(q, q.reference_blank if q.blank_count == 1 else list(q.reference_blanks))
+    return check(q, q.reference_blank)

@@ -11,6 +11,7 @@ code changes here, the grader's interpreter never ran it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from livelab.grading_program import BlankProblem, StudentError, compile_program
@@ -22,7 +23,7 @@ def _error(error: StudentError | None) -> dict[str, Any] | None:
     return None if error is None else error.as_dict()
 
 
-def execute(plan: dict[str, Any], blank: str | list[str]) -> dict[str, Any]:
+def execute(plan: dict[str, Any], blank: str | Sequence[str]) -> dict[str, Any]:
     """Run a blank (or, for a template of several, a list of each blank's text) as the plan
     says ("run": the example; "check": the example, then every case); return what happened
     as JSON-friendly data (see livelab.grading.grade)."""

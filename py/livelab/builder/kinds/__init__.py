@@ -101,7 +101,7 @@ class BrowserReplay:
     """Where that runs, for the check's report, e.g. "the page's JavaScript"."""
     module: str
     call: str
-    args: Callable[[Any, str], list]
+    args: Callable[[Any, Any], list]
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ class QuestionKind:
     """Checked fence options -> question object (with .id, .lab, .kind); QuestionError."""
     markup: Callable[[Any, Render], str]
     replays: Callable[[Any], Iterable[Replay]]
-    grade: Callable[[Any, str], dict]
+    grade: Callable[[Any, Any], dict]
     """(question, answer) -> {verdict, message}, graded in CPython."""
     browser: BrowserReplay | None = None
     module: str = field(default="", compare=False)
