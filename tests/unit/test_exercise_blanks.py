@@ -149,7 +149,7 @@ def test_a_fence_of_two_blanks_replays_as_written():
         ),
         (
             {"solution": ["np.mean(x ** 2, axis=-1, keepdims=True)"]},
-            "solution: the template has 2 blanks but 1 text are given",
+            "solution: the template has 2 blanks but 1 text is given",
         ),
         (
             {"wrong": [{"blank": "np.mean(x ** 2)", "feedback": "F."}]},
@@ -157,7 +157,7 @@ def test_a_fence_of_two_blanks_replays_as_written():
         ),
         (
             {"wrong": [{"blanks": ["np.mean(x ** 2)"], "feedback": "F."}]},
-            "wrong 1: blanks: the template has 2 blanks but 1 text are given",
+            "wrong 1: blanks: the template has 2 blanks but 1 text is given",
         ),
         (
             {"wrong": [{"blanks": ["np.mean(x ** 2)", "ms"], "blank": "x", "feedback": "F."}]},

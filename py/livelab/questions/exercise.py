@@ -103,8 +103,8 @@ def _generated(source: str) -> Callable[[np.random.Generator], list[dict]]:
 def blank_texts(value: Any, count: int, field: str) -> list[str]:
     """The texts of a template's `count` blanks: one text for one blank, a list of one text
     per blank, in order, for several. ExerciseError names the field otherwise."""
-    if count == 1 and isinstance(value, str):
-        return [value]
+    if count == 1 and not isinstance(value, list):
+        return [str(value)]
     if count > 1 and isinstance(value, str):
         raise ExerciseError(
             f"{field}: the template has {count} blanks: give a list of {count} texts, one per "
@@ -115,7 +115,7 @@ def blank_texts(value: Any, count: int, field: str) -> list[str]:
     if len(value) != count:
         raise ExerciseError(
             f"{field}: the template has {count} blank{'s' if count > 1 else ''} "
-            f"but {len(value)} text{'s' if len(value) != 1 else ''} are given for them"
+            f"but {len(value)} {'text is' if len(value) == 1 else 'texts are'} given for them"
         )
     return list(value)
 
