@@ -99,6 +99,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         sites = {name: serve_course(Path(tmp) / name, pkgs) for name, pkgs in BUILDS.items()}
         install_bare(sites["without"].site_dir)
+        (Path(tmp) / "plots").mkdir()
         plots = serve_page(Path(tmp) / "plots", PAGE, packages=("matplotlib",))
         browser = launch_chromium(playwright)
         for round_ in range(args.rounds):

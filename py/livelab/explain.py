@@ -9,6 +9,8 @@ plain run's error (livelab.worker_api.error_data). It is empty for every other e
 
 from __future__ import annotations
 
+from livelab import i18n
+
 MEMORY_LIMIT = 512 * 2**20
 """Bytes the worker's WebAssembly memory may reach: it refuses to grow past them
 (web/runtime/worker/memory-cap.js holds the same number), so an allocation past them raises
@@ -27,28 +29,33 @@ BROKEN_TEXT = "Handler takes too many arguments"
 """CPython's text (a SystemError) when its call of a C function finds the function's
 table entry wrong: the interpreter's memory was damaged, as after a crash."""
 
-SIZE = (
-    "the number is too large to be the size of a list or an array: a size here must be "
-    f"less than {LARGEST_SIZE + 1:,}, and memory holds far fewer numbers than that"
-)
-MEMORY = (
-    f"Python ran out of memory: code here may use at most {MEMORY_LIMIT // 2**20} MB, and "
-    "this needed more, so make the arrays or lists smaller"
-)
-BROKEN = (
-    "Python's insides were damaged, most likely by an earlier crash (such as a recursion "
-    "too deep for the browser); Python restarts now, so run your code again"
-)
+
+def size() -> str:
+    """The clause for a size past LARGEST_SIZE, in the site's language."""
+    limit = f"{LARGEST_SIZE + 1:,}"
+    if i18n.current() != "en":  # a comma is a decimal sign in most other languages
+        limit = limit.replace(",", "\u202f")
+    return i18n.text("explain.size", limit=limit)
+
+
+def memory() -> str:
+    """The clause for memory running out (past MEMORY_LIMIT)."""
+    return i18n.text("explain.memory", limit=MEMORY_LIMIT // 2**20)
+
+
+def broken() -> str:
+    """The clause for an interpreter damaged by a crash (BROKEN_TEXT)."""
+    return i18n.text("explain.broken")
 
 
 def plain(kind: str, message: str) -> str:
     """The clause that says in plain words what went wrong, or "" when Python's text will do."""
     if kind == "MemoryError" or (kind == "ValueError" and BYTES_TEXT in message):
-        return MEMORY
+        return memory()
     if kind in ("OverflowError", "ValueError") and any(t in message for t in SIZE_TEXTS):
-        return SIZE
+        return size()
     if kind == "SystemError" and BROKEN_TEXT in message:
-        return BROKEN
+        return broken()
     return ""
 
 

@@ -17,6 +17,8 @@ import sys
 import warnings
 from typing import Any
 
+from livelab import i18n
+
 os.environ.setdefault("MPLBACKEND", "Agg")
 FIGURES_KEPT = 4
 """At most this many figures of one run are shown; the others are closed unseen."""
@@ -47,11 +49,7 @@ def take(names: dict[str, Any]) -> tuple[list[dict[str, str]], str]:
         figures.append({"png": png, "alt": describe(figure, number)})
     plt.close("all")
     left = len(numbers) - len(figures)
-    note = (
-        f"{left} more figure{'s' if left > 1 else ''} not shown: at most {FIGURES_KEPT} a run."
-        if left
-        else ""
-    )
+    note = i18n.text("plot.more_not_shown", count=left, limit=FIGURES_KEPT) if left else ""
     return figures, note
 
 
@@ -62,18 +60,16 @@ def describe(figure: Any, number: int) -> str:
     if suptitle is not None and suptitle.get_text():
         said.append(suptitle.get_text())
     for axes in figure.get_axes():
-        parts = [axes.get_title() or "a plot"]
-        labels = [
-            f"{axis} {label}"
-            for axis, label in (("x:", axes.get_xlabel()), ("y:", axes.get_ylabel()))
-            if label
-        ]
-        parts.extend(labels)
+        parts = [axes.get_title() or i18n.text("plot.untitled")]
+        if axes.get_xlabel():
+            parts.append(i18n.text("plot.x_label", label=axes.get_xlabel()))
+        if axes.get_ylabel():
+            parts.append(i18n.text("plot.y_label", label=axes.get_ylabel()))
         drawn = _drawn(axes)
         if drawn:
             parts.append(drawn)
         said.append(", ".join(parts))
-    return f"Figure {number}: " + ". ".join(said) + "."
+    return i18n.text("plot.figure", number=number, description=". ".join(said))
 
 
 def _drawn(axes: Any) -> str:
@@ -82,20 +78,18 @@ def _drawn(axes: Any) -> str:
     unnamed = len(axes.get_lines()) - len(lines)
     parts = []
     if lines:
-        parts.append(
-            f"{len(lines)} line{'s' if len(lines) > 1 else ''}: "
-            + "; ".join(line.get_label() for line in lines)
-        )
+        labels = "; ".join(line.get_label() for line in lines)
+        parts.append(i18n.text("plot.named_lines", count=len(lines), labels=labels))
     if unnamed:
-        parts.append(f"{unnamed} line{'s' if unnamed > 1 else ''}")
+        parts.append(i18n.text("plot.lines", count=unnamed))
     bars = len(axes.patches)
     if bars:
-        parts.append(f"{bars} bar{'s' if bars > 1 else ''}")
+        parts.append(i18n.text("plot.bars", count=bars))
     points = sum(len(c.get_offsets()) for c in axes.collections if hasattr(c, "get_offsets"))
     if points:
-        parts.append(f"{points} point{'s' if points > 1 else ''}")
+        parts.append(i18n.text("plot.points", count=points))
     if axes.images:
-        parts.append(f"{len(axes.images)} image{'s' if len(axes.images) > 1 else ''}")
+        parts.append(i18n.text("plot.images", count=len(axes.images)))
     return ", ".join(parts)
 
 

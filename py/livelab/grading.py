@@ -38,14 +38,14 @@ from typing import Any
 
 import numpy as np
 
-from livelab.explain import plain
+from livelab import i18n
 from livelab.grading_compare import Mismatch, compare, same_behaviour
 from livelab.grading_execute import execute
+from livelab.grading_messages import case_detail, error_message, failure_message
 from livelab.grading_program import StudentError, compile_program
 from livelab.grading_run import StudentRun
 from livelab.grading_wire import Returned, WireError, describe, from_wire, inputs_to_wire
 from livelab.questions import Case, CodeQuestion, Misconception, code_question
-from livelab.registry import is_own
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def _result(
                 "name": o.case.label,
                 "hidden": o.case.hidden,
                 "passed": o.passed,
-                "detail": _case_detail(o),
+                "detail": case_detail(o.error, o.mismatch),
             }
             for o in cases
         ],
@@ -118,96 +118,6 @@ def _result(
         "misconception": misconception,
         "seconds": round(seconds, 4),
     }
-
-
-def _case_detail(outcome: _Outcome) -> str:
-    if outcome.error is not None:
-        return f"raised {outcome.error.type}: {outcome.error.message}"
-    if outcome.mismatch is not None:
-        return outcome.mismatch.detail
-    return "matches the reference"
-
-
-def _where(error: StudentError, q: CodeQuestion) -> str:
-    """Locate an error for the student; a one-line expression blank needs only the column."""
-    whole = q.whole_lines[(error.blank or 1) - 1]
-    return error.where(column_only=not whole, several=q.blank_count > 1)
-
-
-def _suggestion(error: StudentError, q: CodeQuestion) -> str:
-    """A short addition to an error message: a likely fix for common slips."""
-    clause = plain(error.type, error.message)
-    if clause:
-        return f" ({clause})"
-    if error.type == "NameError" and "'" in error.message:
-        name = error.message.split("'")[1]
-        if name in q.name_hints:
-            return f" ({q.name_hints[name]})"
-        return f" (did you mean np.{name}?)" if hasattr(np, name) else ""
-    if error.type == "RecursionError":
-        return " (a function keeps calling itself: compute the result instead of calling it again)"
-    if "matmul" in error.message and "mismatch" in error.message:
-        return " (for A @ B the last axis of A must be as long as the first axis of B)"
-    return ""
-
-
-def _returns_none_fix(q: CodeQuestion) -> str:
-    if any("\n" in blank.strip() for blank in q.reference_blanks):
-        return "end with a return line so the function hands back its result"
-    if any(q.whole_lines):
-        return "start your line with return so the function hands back its result"
-    return "the blank must produce an array, not None"
-
-
-def _sentence(text: str) -> str:
-    """End a message with a full stop unless Python's own text already ends a sentence."""
-    text = text.rstrip()
-    return text if text.endswith((".", "?", "!")) else text + "."
-
-
-def _text(error: StudentError) -> str:
-    """The exception's own text after a colon, or nothing when it has none."""
-    return f": {error.message.rstrip('.')}" if error.message else ""
-
-
-BORROWED = (
-    "This check does not count: checks run without the course's own code, so your blank "
-    "cannot import {name}; write the computation with NumPy yourself."
-)
-
-
-def _borrowed(error: StudentError) -> str | None:
-    """The course module a blank tried to import (checks run without it), if that failed."""
-    if error.type != "ModuleNotFoundError" or error.message.count("'") != 2:
-        return None
-    name = error.message.split("'")[1]
-    return name if is_own(name) else None
-
-
-def _error_message(error: StudentError, q: CodeQuestion) -> str:
-    """One sentence about an error raised while compiling or running the template."""
-    if (borrowed := _borrowed(error)) is not None:
-        return BORROWED.format(name=borrowed)
-    if error.type in ("SyntaxError", "IndentationError", "TabError"):
-        if error.in_blank:
-            return _sentence(f"Syntax error at {_where(error, q)}: {error.message}")
-        return _sentence(
-            f"Syntax error near your blank (line {error.template_line}): {error.message}"
-        )
-    if error.in_blank:
-        where = _where(error, q)
-        return _sentence(
-            f"Your code raised {error.type} at {where}{_text(error)}{_suggestion(error, q)}"
-        )
-    if "NoneType" in error.message:
-        return (
-            "The example after the blank failed because your function returned None: "
-            f"{_returns_none_fix(q)}."
-        )
-    return (
-        f"The example after the blank raised {error.type} on line {error.template_line}"
-        f"{_text(error)}. Check the type and shape of what your function returns."
-    )
 
 
 def _student_error(data: Any) -> StudentError | None:
@@ -263,7 +173,7 @@ def _opening(action: str, q: CodeQuestion, raw: Any) -> dict[str, Any] | None:
         return _result(action, q, "error", raw["problem"])
     compiled = _student_error(raw.get("compile_error"))
     if compiled is not None:
-        return _result(action, q, "error", _error_message(compiled, q), error=compiled)
+        return _result(action, q, "error", error_message(compiled, q), error=compiled)
     return None
 
 
@@ -289,9 +199,6 @@ def example_output(question: str | CodeQuestion) -> str:
     return attempt.output.getvalue()
 
 
-RAN_MESSAGE = "Your code ran without errors; Check also tries hidden inputs."
-
-
 def finish_run(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
     """The result of a run, from the runner's description of it (execute with a "run" plan)."""
     q = _question(question)
@@ -302,9 +209,9 @@ def finish_run(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
             raw.get("example_error")
         )
         if error is None:
-            verdict, message = "ran", RAN_MESSAGE
+            verdict, message = "ran", i18n.text("grader.ran")
         else:
-            verdict, message = "error", _error_message(error, q)
+            verdict, message = "error", error_message(error, q)
         result = _result("run", q, verdict, message, stdout=stdout, error=error, seconds=seconds)
     result["expected_stdout"] = example_output(q)
     return result
@@ -364,34 +271,15 @@ def _returns_input(outcomes: Sequence[_Outcome]) -> bool:
     return True
 
 
-def _failure_message(outcome: _Outcome, q: CodeQuestion) -> str:
-    label = outcome.case.label
-    if outcome.error is not None:
-        e = outcome.error
-        if (borrowed := _borrowed(e)) is not None:
-            return BORROWED.format(name=borrowed)
-        at = _where(e, q) if e.in_blank else f"line {e.template_line} of the template"
-        return _sentence(
-            f"On {label}, your code raised {e.type} at {at}{_text(e)}{_suggestion(e, q)}"
-        )
-    assert outcome.mismatch is not None
-    fix = _returns_none_fix(q) if outcome.mismatch.kind == "none" else outcome.mismatch.fix
-    return f"On {label}, your function {outcome.mismatch.detail}: {fix}."
-
-
 def _diagnose(q: CodeQuestion, outcomes: Sequence[_Outcome]) -> tuple[str, str | None]:
     """The message for a failed check and the key of the misconception it shows, if any."""
     if _returns_input(outcomes):
-        return (
-            "Your function hands its input back unchanged, so the blank does not compute "
-            "anything yet: write the expression that transforms it.",
-            "unchanged",
-        )
+        return i18n.text("grader.returns_input"), "unchanged"
     for m in q.misconceptions:
         if _matches(m, outcomes, q):
             return m.message.replace("{case}", _first_failure_label(outcomes, m.skip_tags)), m.key
     first = next(o for o in outcomes if not o.passed)
-    return _failure_message(first, q), None
+    return failure_message(first.case.label, first.error, first.mismatch, q), None
 
 
 def _outcomes(q: CodeQuestion, raw: dict[str, Any], seconds: float) -> list[_Outcome]:
@@ -427,10 +315,10 @@ def grade(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
     stdout, seconds = _printed(raw)
     error = _student_error(raw.get("definitions_error"))
     if error is not None:
-        message = _error_message(error, q)
+        message = error_message(error, q)
         return _result("check", q, "error", message, stdout=stdout, error=error)
     if raw.get("no_function"):
-        message = f"After your blank runs there is no function named {q.function_name} any more."
+        message = i18n.text("grader.no_function", function=q.function_name)
         return _result("check", q, "error", message, stdout=stdout)
     example_error = _student_error(raw.get("example_error"))
     outcomes = _outcomes(q, raw, seconds)
@@ -444,19 +332,12 @@ def grade(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
     # A runaway recursion, or memory running out, is the news, not the time it took.
     news = any(e is not None and e.type in ("RecursionError", "MemoryError") for e in errors)
     if seconds > q.time_budget and not news:
-        return finish(
-            "too_slow",
-            f"Your code took {seconds:.1f} s, more than the {q.time_budget:g} s this "
-            "check allows: replace Python loops over entries with whole-array NumPy operations.",
-        )
+        said = i18n.text("grader.too_slow", seconds=f"{seconds:.1f}", budget=f"{q.time_budget:g}")
+        return finish("too_slow", said)
     if all(o.passed for o in outcomes):
         if example_error is not None:
-            return finish("error", _error_message(example_error, q), error=example_error)
-        return finish(
-            "correct",
-            f"Your function matches the reference on all {len(outcomes)} cases: "
-            "the example and the hidden ones.",
-        )
+            return finish("error", error_message(example_error, q), error=example_error)
+        return finish("correct", i18n.text("grader.correct", count=len(outcomes)))
     message, key = _diagnose(q, outcomes)
     first_error = next((o.error for o in outcomes if o.error is not None), example_error)
     never_returned = all(o.error is not None for o in outcomes)

@@ -13,18 +13,29 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from livelab import i18n
 from livelab.grading_wire import Returned, WireError, number_text
 
-_FLOAT_FIX = "keep the values as floats: no rounding, int() or astype"
-_DTYPES = {  # kind -> (what the array holds, what to do)
-    "i": ("integers", _FLOAT_FIX),
-    "u": ("unsigned integers", _FLOAT_FIX),
-    "b": ("booleans", "return the computed numbers, not a comparison"),
-    "c": ("complex numbers", "return real numbers (take .real if you used complex ones)"),
-    "O": ("Python objects", "build the array from plain numbers"),
-    "U": ("text", "return numbers, not strings"),
-    "S": ("bytes", "return numbers, not strings"),
-}
+
+def _dtype_mismatch(kind: str, dtype: str) -> tuple[str, str]:
+    """(what the array holds, what to do) for an array whose dtype kind is not float."""
+    if kind == "i":
+        return i18n.text("grader.returned_integers", dtype=dtype), i18n.text("grader.fix_floats")
+    if kind == "u":
+        return i18n.text("grader.returned_unsigned", dtype=dtype), i18n.text("grader.fix_floats")
+    if kind == "b":
+        holds = i18n.text("grader.returned_booleans", dtype=dtype)
+        return holds, i18n.text("grader.fix_not_comparison")
+    if kind == "c":
+        return i18n.text("grader.returned_complex", dtype=dtype), i18n.text("grader.fix_real")
+    if kind == "O":
+        holds = i18n.text("grader.returned_objects", dtype=dtype)
+        return holds, i18n.text("grader.fix_plain_numbers")
+    if kind == "U":
+        return i18n.text("grader.returned_text", dtype=dtype), i18n.text("grader.fix_not_strings")
+    if kind == "S":
+        return i18n.text("grader.returned_bytes", dtype=dtype), i18n.text("grader.fix_not_strings")
+    return i18n.text("grader.returned_dtype", dtype=dtype), i18n.text("grader.fix_float_array")
 
 
 @dataclass(frozen=True)
@@ -43,20 +54,30 @@ def _index(position: tuple[int, ...]) -> str:
     return str(position[0]) if len(position) == 1 else str(position)
 
 
+def _value_at(got: np.ndarray, ref: np.ndarray, position: tuple[int, ...]) -> str:
+    """What was returned at a wrong position, beside what is expected there."""
+    return i18n.text(
+        "grader.returned_value_at",
+        got=number_text(got[position]),
+        index=_index(position),
+        want=number_text(ref[position]),
+    )
+
+
 def _shape_fix(got: tuple[int, ...], want: tuple[int, ...]) -> str:
     if got == (1, *want):
-        return "drop the extra leading axis of length 1"
+        return i18n.text("grader.shape_drop_leading")
     if got == (*want, 1):
-        return "drop the extra trailing axis of length 1"
+        return i18n.text("grader.shape_drop_trailing")
     if got[1:] == want and got[:1] != (1,):
-        return f"return one result per input, with shape {want}"
+        return i18n.text("grader.shape_one_per_input", shape=want)
     if int(np.prod(got)) == int(np.prod(want)):
-        return "the count of numbers is right but they are arranged differently: check the axes"
+        return i18n.text("grader.shape_arranged")
     try:
         np.broadcast_shapes(got, want)
     except ValueError:
-        return f"the result must have shape {want}"
-    return f"these shapes broadcast together, but the result must have exactly shape {want}"
+        return i18n.text("grader.shape_must_be", shape=want)
+    return i18n.text("grader.shape_broadcast", shape=want)
 
 
 def compare(value: Returned, expected: np.ndarray, rtol: float, atol: float) -> Mismatch | None:
@@ -64,31 +85,32 @@ def compare(value: Returned, expected: np.ndarray, rtol: float, atol: float) -> 
     array; None when it is accepted."""
     want = expected.shape
     if value.kind == "none":
-        return Mismatch("none", "returned None", f"return an array of shape {want}")
+        fix = i18n.text("grader.fix_array_of_shape", shape=want)
+        return Mismatch("none", i18n.text("grader.returned_none"), fix)
     if value.kind in ("list", "tuple"):
-        return Mismatch("sequence", f"returned a {value.kind}", "wrap the result in np.array(...)")
+        said = (
+            i18n.text("grader.returned_list")
+            if value.kind == "list"
+            else i18n.text("grader.returned_tuple")
+        )
+        return Mismatch("sequence", said, i18n.text("grader.fix_wrap_array"))
     if value.kind == "scalar" or (value.kind == "array" and value.shape == () and want != ()):
-        shown = f" ({value.shown})" if value.shown else ""
-        return Mismatch(
-            "scalar",
-            f"returned a single number{shown}",
-            f"return the whole array of shape {want}, not one number",
+        said = (
+            i18n.text("grader.returned_number_shown", value=value.shown)
+            if value.shown
+            else i18n.text("grader.returned_number")
         )
+        return Mismatch("scalar", said, i18n.text("grader.fix_whole_array", shape=want))
     if value.kind == "object":
-        return Mismatch(
-            "type", f"returned a {value.type_name}", f"return a NumPy array of shape {want}"
-        )
+        said = i18n.text("grader.returned_object", type=value.type_name)
+        return Mismatch("type", said, i18n.text("grader.fix_numpy_array", shape=want))
     if value.kind == "subclass":
-        return Mismatch(
-            "subclass",
-            f"returned a {value.type_name}",
-            "return a plain NumPy array (np.asarray turns it into one)",
-        )
+        said = i18n.text("grader.returned_object", type=value.type_name)
+        return Mismatch("subclass", said, i18n.text("grader.fix_plain_array"))
     if value.dtype_kind != "f":
-        holds, fix = _DTYPES.get(value.dtype_kind, (value.dtype_name, "return an array of floats"))
-        return Mismatch("dtype", f"returned an array of {holds} ({value.dtype_name})", fix)
+        return Mismatch("dtype", *_dtype_mismatch(value.dtype_kind, value.dtype_name))
     if value.shape != want:
-        detail = f"returned shape {value.shape} instead of {want}"
+        detail = i18n.text("grader.returned_shape", got=value.shape, want=want)
         return Mismatch("shape", detail, _shape_fix(value.shape, want))
     if value.values is None:  # a float array of the expected shape always travels whole
         raise WireError("the values of an array of the expected shape are missing")
@@ -99,19 +121,13 @@ def compare(value: Returned, expected: np.ndarray, rtol: float, atol: float) -> 
     if broken.any():
         position = tuple(int(i) for i in np.argwhere(broken)[0])
         return Mismatch(
-            "nan",
-            f"returned {number_text(got[position])} at index {_index(position)} where "
-            f"{number_text(ref[position])} is expected",
-            "make sure nothing is divided by zero",
+            "nan", _value_at(got, ref, position), i18n.text("grader.fix_divide_by_zero")
         )
     close = np.isclose(got, ref, rtol=rtol, atol=atol) | same_nonfinite
     if not close.all():
         position = tuple(int(i) for i in np.argwhere(~close)[0])
         return Mismatch(
-            "values",
-            f"returned {number_text(got[position])} at index {_index(position)} where "
-            f"{number_text(ref[position])} is expected",
-            "check each step of your formula against the definition",
+            "values", _value_at(got, ref, position), i18n.text("grader.fix_check_formula")
         )
     return None
 

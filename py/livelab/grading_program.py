@@ -48,8 +48,9 @@ class StudentError:
 
     def where(self, *, column_only: bool = False, several: bool = False) -> str:
         """A short phrase locating the error, e.g. "line 1, column 12 of your blank", or with
-        several blanks "line 1, column 12 of blank 2"; column_only: "column 12 of your blank"
-        (a one-line blank inside a line of the template)."""
+        several blanks "line 1, column 12 of blank 2"; column_only (with several): "column 12 of
+        blank 2", a one-line blank inside a line of the template (livelab.grading_messages says
+        "column 12 of your blank" for a single one)."""
         if self.line is None:
             if self.template_line is None:
                 return i18n.text("code.where_outside")
@@ -67,8 +68,6 @@ class StudentError:
             )
         if self.column is None:
             return i18n.text("code.where_line", line=self.line)
-        if column_only:
-            return i18n.text("code.where_column", column=self.column)
         return i18n.text("code.where_line_column", line=self.line, column=self.column)
 
     def as_dict(self) -> dict[str, Any]:

@@ -24,12 +24,12 @@ from typing import Any
 
 import numpy as np
 
+from livelab import i18n
 from livelab.grading_program import Program, StudentError, one_line
 from livelab.registry import is_own
 
 OUTPUT_LIMIT = 10_000
 """Characters of printed output a student sees from one run or check; the rest is cut."""
-INPUT_MESSAGE = "input() is not available on this page, so put the values in your code instead"
 FRAMES_SHOWN = 20
 """Frames of the student's code kept in a traceback; a runaway recursion has thousands."""
 _GUARDED_MODULES = ("builtins", "numpy", "numpy.linalg", "numpy.random")
@@ -58,7 +58,7 @@ class CappedOutput(io.TextIOBase):
         return len(text)
 
     def getvalue(self) -> str:
-        note = f"\n... output cut after {self._limit} characters" if self.truncated else ""
+        note = "\n" + i18n.text("runtime.output_cut", limit=self._limit) if self.truncated else ""
         return "".join(self._parts) + note
 
 
@@ -73,10 +73,15 @@ class NoInput(io.TextIOBase):
         return True
 
     def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
-        raise EOFError(INPUT_MESSAGE)
+        raise EOFError(input_message())
 
     def read(self, size: int | None = -1, /) -> str:
-        raise EOFError(INPUT_MESSAGE)
+        raise EOFError(input_message())
+
+
+def input_message() -> str:
+    """What input() says in student code: a web page has no keyboard to read from."""
+    return i18n.text("runtime.no_input")
 
 
 @contextlib.contextmanager
@@ -187,9 +192,9 @@ class StudentRun:
     def describe(self, exc: BaseException) -> StudentError:
         """Locate an exception in the student's text; grader frames are left out."""
         frames, count = student_frames(exc.__traceback__, self.program.filename)
-        lines = ["Traceback (your code):"]
+        lines = [i18n.text("runtime.traceback")]
         if count > len(frames):
-            lines.append(f"  ... {count - len(frames)} earlier calls left out")
+            lines.append("  " + i18n.text("runtime.calls_left_out", count=count - len(frames)))
         for frame in frames:
             source = self.program.source_line(frame.lineno or 0)
             lines.append(f'  File "{frame.filename}", line {frame.lineno}, in {frame.name}')
@@ -199,9 +204,8 @@ class StudentRun:
                 if start is not None and end is not None and frame.end_lineno == frame.lineno:
                     indent = len(source) - len(source.lstrip())
                     lines.append("    " + " " * (start - indent) + "^" * max(end - start, 1))
-        message = (
-            one_line(str(exc)) if not isinstance(exc, SystemExit) else "the code called exit()"
-        )
+        exited = isinstance(exc, SystemExit)
+        message = i18n.text("runtime.called_exit") if exited else one_line(str(exc))
         lines.append(f"{type(exc).__name__}: {message}")
         blank = line = column = template_line = None
         if frames:

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from livelab import figures
+from livelab import figures, i18n
 from livelab.explain import plain
 from livelab.grading_run import FRAMES_SHOWN, OUTPUT_LIMIT, CappedOutput, guarded
 from livelab.scratch_names import PRELOADED
@@ -40,7 +40,7 @@ def _help(thing: object = None) -> None:
     """Print what a function, class or module is for, and its shapes (its docstring)."""
     if thing is None:
         example = next(iter(PRELOADED), "np.mean")
-        print(f"Call help with a function, for example help({example}), to read its docstring.")
+        print(i18n.text("scratch.help", example=example))
         return
     space = _space()
     if isinstance(thing, str) and thing in space.names:
@@ -113,13 +113,14 @@ def _describe(space: _Space, exc: BaseException, filename: str) -> tuple[dict, s
     kind = type(exc).__name__
     if isinstance(exc, SyntaxError):
         line, column = exc.lineno, exc.offset
-        text = [f"  line {line}", f"    {(exc.text or '').rstrip()}"] if line else []
+        where = "  " + i18n.text("scratch.syntax_line", line=line)
+        text = [where, f"    {(exc.text or '').rstrip()}"] if line else []
         if column and exc.text:
             indent = len(exc.text) - len(exc.text.lstrip())
             text.append("    " + " " * max(column - 1 - indent, 0) + "^")
         message = exc.msg
         return _error(kind, message, line, column), "\n".join([*text, f"{kind}: {message}"])
-    message = "the code called exit()" if isinstance(exc, SystemExit) else str(exc)
+    message = i18n.text("runtime.called_exit") if isinstance(exc, SystemExit) else str(exc)
     frames = []  # (file, line, function) of every scratch frame, outermost first
     tb = exc.__traceback__
     while tb is not None:
@@ -127,12 +128,17 @@ def _describe(space: _Space, exc: BaseException, filename: str) -> tuple[dict, s
         if code.co_filename in space.sources:
             frames.append((code.co_filename, tb.tb_lineno, code.co_name))
         tb = tb.tb_next
-    lines = ["Traceback (your code):"] if frames else []
+    lines = [i18n.text("runtime.traceback")] if frames else []
     if len(frames) > FRAMES_SHOWN:
-        lines.append(f"  ... {len(frames) - FRAMES_SHOWN} earlier calls left out")
+        left_out = len(frames) - FRAMES_SHOWN
+        lines.append("  " + i18n.text("runtime.calls_left_out", count=left_out))
     for file, number, function in frames[-FRAMES_SHOWN:]:
-        earlier = "" if file == filename else " (defined in an earlier run)"
-        lines.append(f"  line {number}{earlier}, in {function}")
+        frame = (
+            i18n.text("scratch.frame", line=number, function=function)
+            if file == filename
+            else i18n.text("scratch.frame_earlier", line=number, function=function)
+        )
+        lines.append(f"  {frame}")
         source = _source_line(space, file, number)
         if source:
             lines.append(f"    {source}")
@@ -189,7 +195,8 @@ def _figures(held: _Space) -> tuple[list[dict[str, str]], str]:
     try:
         return figures.take(held.names)
     except Exception as exc:  # a figure the code left unable to draw
-        print(f"The figures could not be drawn: {type(exc).__name__}: {exc}", file=sys.stderr)
+        said = i18n.text("plot.not_drawn", type=type(exc).__name__, message=exc)
+        print(said, file=sys.stderr)
         return [], ""
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import time
 
+from livelab import i18n
+
 RUN_SECONDS = 5
 """How long a run may take before the page stops it: DEFAULT_TIMEOUT_MS of
 web/runtime/page/client.js and TIMEOUT_MS of web/widgets/code.js, in seconds."""
@@ -26,10 +28,8 @@ def sleep(seconds: float, /) -> None:
         _real_sleep(seconds)  # its own errors for a negative, NaN or non-number wait
         return
     if seconds > RUN_SECONDS:
-        raise TimeoutError(
-            f"time.sleep({seconds:g}) would wait {seconds:g} s, but a run may take at most "
-            f"{RUN_SECONDS} s: sleep less, or not at all (nothing here needs a pause)"
-        )
+        said = i18n.text("runtime.sleep_too_long", seconds=f"{seconds:g}", limit=RUN_SECONDS)
+        raise TimeoutError(said)
     end = time.monotonic() + seconds
     while (left := end - time.monotonic()) > 0:
         _real_sleep(min(left, SLICE))

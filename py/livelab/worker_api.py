@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from livelab import sleep
-from livelab.explain import BROKEN, MEMORY_LIMIT, with_plain
+from livelab import i18n, sleep
+from livelab.explain import MEMORY_LIMIT, broken, with_plain
 
 if TYPE_CHECKING:
     from livelab.worker_state import Snapshot
@@ -52,16 +52,18 @@ CHECKED_HASH_PYC = 0b11
 """The flags of a .pyc that Python checks against its source's hash (PEP 552), not mtime."""
 DEEP_STACK = 200
 """Frames on the stack when a stop arrives that mean a runaway recursion, not a slow loop."""
-RESTART_NOTES = {
-    "changed": "Your code changed Python's own modules, so Python was restarted; "
-    "the next check starts clean.",
-    "memory": "Python's memory grew past {limit} MB, so Python was restarted to give it "
-    "back; the next check starts clean.",
-    "broken": "Python was restarted because its insides were damaged; the next check starts clean.",
-}
 _damaged = False
 """Whether a reply since the last after_request explained an error as a damaged interpreter
-(explain.BROKEN, for CPython's explain.BROKEN_TEXT): then the worker is replaced."""
+(explain.broken(), for CPython's explain.BROKEN_TEXT): then the worker is replaced."""
+
+
+def restart_note(restart: str) -> str:
+    """The sentence for the page when the worker is replaced for this reason (after_request)."""
+    if restart == "changed":
+        return i18n.text("worker.restart_changed")
+    if restart == "memory":
+        return i18n.text("worker.restart_memory", limit=MEMORY_KEPT // 2**20)
+    return i18n.text("worker.restart_broken")
 
 
 def _to_json(value: object) -> object:
@@ -190,7 +192,7 @@ def _code_grade(question: str, raw: dict, exercise: dict | None = None) -> dict:
     try:
         return grading.grade(question, raw)
     except WireError as err:
-        raise CheckVoid(f"This check does not count: its run sent back {err}.") from None
+        raise CheckVoid(i18n.text("worker.check_void", problem=err)) from None
 
 
 def _code_finish(question: str, raw: dict, exercise: dict | None = None) -> dict:
@@ -201,7 +203,7 @@ def _code_finish(question: str, raw: dict, exercise: dict | None = None) -> dict
     try:
         return grading.finish_run(question, raw)
     except WireError as err:
-        raise CheckVoid(f"This run cannot be shown: it sent back {err}.") from None
+        raise CheckVoid(i18n.text("worker.run_void", problem=err)) from None
 
 
 def _scratch_run(code: str, space: str = "scratchpad") -> dict:
@@ -308,8 +310,15 @@ def call(name: str, args_json: str) -> str:
     except KeyboardInterrupt as stop:
         why = {"deep": _in_recursion(stop), "asleep": sleep.asleep(stop)}
         reply = _dumps({"error": error_reply("KeyboardInterrupt", "stopped", **why)})
-    _damaged = _damaged or BROKEN in reply
+    _damaged = _damaged or _escaped(broken()[1:]) in reply
     return reply
+
+
+def _escaped(text: str) -> str:
+    """text as a JSON reply holds it (non-ASCII as \\u escapes), without the json module,
+    which student code may have broken. Given without its first letter, which the
+    scratchpad capitalizes."""
+    return "".join(c if ord(c) < 128 else f"\\u{ord(c):04x}" for c in text)
 
 
 def _in_recursion(stop: KeyboardInterrupt) -> bool:
@@ -409,7 +418,7 @@ def after_request(
         restart = "memory"
     if restart is None:
         return None, None
-    return restart, RESTART_NOTES[restart].format(limit=MEMORY_KEPT // 2**20)
+    return restart, restart_note(restart)
 
 
 def bytecode_sources(package_dir: str) -> list[str]:

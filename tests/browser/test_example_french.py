@@ -1,8 +1,9 @@
 """Issue 34's second example course in the browser, built by MkDocs and by Zensical, as a
 student uses it: the block that plots shows its figure, the exercise's whole-body blank gets
 each wrong answer's own feedback and then Correct, the choice takes several options; after
-one visit all of it works offline. (The lesson has no exercise: this is where that kind is
-graded under both builders, tests/browser/test_builders.py.)"""
+one visit all of it works offline, and a page it cannot serve offline is explained in French.
+(The lesson has no exercise: this is where that kind is graded under both builders,
+tests/browser/test_builders.py.)"""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from playwright.sync_api import expect
 
 from livelab.builder.check import build_course
 from livelab.builder.serve import make_server, serve_in_thread
+from tests.browser.test_cache_integrity import DAMAGE
 from tests.browser.test_offline import controlled, precached
 from tests.harness import Site
 from tests.sitebuild.test_example_french import EXAMPLE, zensical_build
@@ -42,7 +44,7 @@ def course(request, tmp_path_factory):
 
 
 def plot(page):
-    block = page.get_by_role("region", name=re.compile(r"block 1$"))
+    block = page.get_by_role("region", name="Python exécutable, bloc 1")
     block.get_by_role("button").first.click()  # Run (its name is the site's language's)
     figure = block.get_by_role("img", name=re.compile("^Figure 1: ReLU et SiLU"))
     expect(figure).to_be_visible(timeout=120_000)
@@ -76,3 +78,20 @@ def test_after_one_visit_it_plots_and_grades_offline(page, course):
     assert controlled(page)
     plot(page)
     expect(exercise(page, GATE)).to_have_text(re.compile("^(Correct|Exact|Juste)"), timeout=60_000)
+
+
+def test_offline_a_page_with_no_good_copy_is_explained_in_french(page, course):
+    page.goto(course.url(""))
+    precached(page)
+    assert page.evaluate(DAMAGE, "/") == 1  # the home page's precached copy
+    page.context.set_offline(True)
+    page.reload()
+    heading = page.get_by_role("heading", name="Cette page n’a pas pu être chargée")
+    expect(heading).to_be_visible()
+    expect(page).to_have_title("Page indisponible")
+    expect(page.get_by_role("alert")).to_have_text(
+        "Le fichier / du site n’a pas pu être chargé\u00a0: sa copie conservée pour l’usage "
+        "hors ligne est endommagée, et une nouvelle copie n’a pas pu être téléchargée. "
+        "Connectez-vous à Internet, puis rechargez la page."
+    )
+    assert page.evaluate("document.documentElement.lang") == "fr"

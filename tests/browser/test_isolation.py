@@ -14,8 +14,9 @@ from playwright.sync_api import expect
 
 from labs import modern_block
 from livelab import worker_api
-from livelab.grading import BORROWED, example_output
-from livelab.grading_run import INPUT_MESSAGE
+from livelab.grading import example_output
+from livelab.grading_messages import borrowed_message
+from livelab.grading_run import input_message
 from livelab.questions import load_blanks
 from tests.browser.test_questions import blank, open_question, question, submit_code, verdict
 from tests.harness import block_until_lifted
@@ -101,7 +102,7 @@ def test_a_tamper_does_not_follow_the_student_to_another_page(page, site):
     norm = "__import__('labs.kernels.norms').kernels.norms.rmsnorm"
     tamper = f"setattr({norm}, '__code__', (lambda x, gain=None, eps=1e-6: x).__code__)"
     submit_code(page, "c1", f"({tamper}, {q1.reference_blank})[1]")
-    said = BORROWED.format(name="labs")
+    said = borrowed_message("labs")
     expect(verdict(page, "c1")).to_have_text(f"Not yet. {said}", timeout=60_000)
     page.get_by_role("link", name=site.pages[CHAPTER]).first.click()
     expect(page).to_have_url(site.url(CHAPTER))
@@ -118,9 +119,9 @@ def test_a_tamper_does_not_follow_the_student_to_another_page(page, site):
 def test_input_says_it_is_not_available(page, site):
     open_question(page, site, "c1")
     submit_code(page, "c1", "input()")
-    expect(verdict(page, "c1")).to_contain_text(INPUT_MESSAGE, timeout=30_000)
+    expect(verdict(page, "c1")).to_contain_text(input_message(), timeout=30_000)
     submit_code(page, "c1", "float(input('eps? '))", button="Run")
-    expect(run_status(page, "c1")).to_contain_text(INPUT_MESSAGE)
+    expect(run_status(page, "c1")).to_contain_text(input_message())
     expect(verdict(page, "c1")).not_to_contain_text("Errno")
 
 

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from livelab.grading import BORROWED
+from livelab.grading_messages import borrowed_message
 from tests.browser.test_questions import open_question, question, submit_code, verdict
 from tests.browser.test_scratchpad import editor, open_scratchpad, panel, status
 
@@ -188,9 +188,7 @@ def test_a_blank_that_imports_the_reference_does_not_count(page, request, served
     open_question(page, site, "c1")
     for qid, text in BORROWING.items():
         check(page, qid, text.format(kernels=KERNELS.format(module=module)))
-        said = BORROWED.format(
-            name=module.partition(".")[0] if module == "labs.kernels" else module
-        )
+        said = borrowed_message(module.partition(".")[0] if module == "labs.kernels" else module)
         expect(verdict(page, qid)).to_have_text(f"Not yet. {said}")
 
 

@@ -8,13 +8,17 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import vm from "node:vm";
 
+import strings from "../../py/livelab/web/strings.js";
+
 const SOURCE = readFileSync(new URL("../../py/livelab/web/sw.js", import.meta.url), "utf-8");
+// The sentences the build gives the worker (livelab.builder.offline.worker_sentences): English.
+const text = Object.fromEntries(Object.entries(strings).filter(([key]) => key.startsWith("offline.")));
 
 /** sw.js run as the build writes it (here the retiring kind, which registers no routes). */
 function serviceWorker() {
   const self = { addEventListener() {} };
   const globals = { TextEncoder, crypto, btoa, Response, Headers, URL, performance };
-  const context = { BUILD: { retire: true }, self, ...globals };
+  const context = { BUILD: { retire: true, language: "en", text }, self, ...globals };
   vm.runInNewContext(SOURCE, context);
   return context;
 }

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 from tests.harness import ROOT
@@ -36,6 +38,21 @@ def test_mkdocs_builds_it_and_livelab_check_replays_every_question(tmp_path):
     assert 'data-livelab="runnable"' in page and 'type="checkbox"' in page
     manifest = json.loads((course / "site/assets/livelab/manifest.json").read_text("utf-8"))
     assert manifest["packages"]["matplotlib"] == "matplotlib"
+    speaks_french(course / "site")
+
+
+def speaks_french(site: Path) -> None:
+    """The site's table and the worker's language are French (theme.language: fr)."""
+    folder = site / "assets/livelab"
+    assert json.loads((folder / "manifest.json").read_text("utf-8"))["language"] == "fr"
+    strings = (folder / "strings.js").read_text(encoding="utf-8")
+    assert '"@code": "fr"' in strings and '"hints.none_left": "Plus d’indice"' in strings
+    (archive,) = folder.glob("livelab-*.zip")
+    with zipfile.ZipFile(archive) as zipped:
+        table = json.loads(zipped.read("livelab/i18n/site.json"))
+        names = [n for n in zipped.namelist() if n.startswith("livelab/i18n/")]
+    assert table["@code"] == "fr" and table["hints.none_left"] == "Plus d’indice"
+    assert names == ["livelab/i18n/__init__.py", "livelab/i18n/site.json"]
 
 
 def zensical_build(course: Path, site_url: str | None = None) -> None:
@@ -44,6 +61,7 @@ def zensical_build(course: Path, site_url: str | None = None) -> None:
     (course / "zensical.yml").write_text(config, encoding="utf-8")
     bin_dir = Path(sys.executable).parent
     assets = ["assets", "docs/assets/livelab", "--math", "--package", "matplotlib"]
+    assets += ["--language", "fr"]
     _run([str(bin_dir / "livelab"), *assets], course)
     _run([str(bin_dir / "zensical"), "build", "--clean", "-f", "zensical.yml"], course)
     url = ["--site-url", site_url] if site_url else []
@@ -60,3 +78,21 @@ def test_zensical_builds_it_in_three_steps(tmp_path):
     assert 'data-livelab="runnable"' in page
     wheels = {p.name.split("-")[0] for p in (course / "site/assets/livelab/pyodide").glob("*.whl")}
     assert {"numpy", "matplotlib", "pillow"} <= wheels
+    speaks_french(course / "site")
+
+
+def test_zensical_stops_when_the_runtime_files_speak_another_language(tmp_path):
+    # As an author would: the three steps, but `livelab assets` without --language fr.
+    course = copy(tmp_path)
+    config = ZENSICAL_CONFIG.replace("extra_css:\n", KATEX, 1)
+    (course / "zensical.yml").write_text(config, encoding="utf-8")
+    bin_dir = Path(sys.executable).parent
+    _run([str(bin_dir / "livelab"), "assets", "docs/assets/livelab", "--math"], course)
+    done = subprocess.run(
+        [str(bin_dir / "zensical"), "build", "--clean", "-f", "zensical.yml"],
+        cwd=course, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    said = done.stdout + done.stderr
+    assert done.returncode != 0, said
+    assert "in the theme's language (they speak 'en')" in said
+    assert "livelab assets docs/assets/livelab --math --package matplotlib --language fr" in said

@@ -48,7 +48,7 @@ def test_an_array_of_more_bytes_than_the_address_space_is_a_memory_message():
         "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum "
         "possible size."
     )
-    assert explain.plain("ValueError", text) == explain.MEMORY
+    assert explain.plain("ValueError", text) == explain.memory()
 
 
 @pytest.mark.parametrize(
@@ -76,7 +76,7 @@ def damaged_interpreter_then_next_request():
 def test_a_damaged_interpreter_is_explained_and_the_worker_replaced_once():
     output, first, second = in_child(damaged_interpreter_then_next_request)
     assert output.endswith("Python restarts now, so run your code again.\n")
-    assert first == ("broken", worker_api.RESTART_NOTES["broken"])
+    assert first == ("broken", worker_api.restart_note("broken"))
     assert second == (None, None)
 
 

@@ -155,7 +155,7 @@ def tamper_from_scratch():
 
 
 def test_a_change_the_guard_cannot_undo_restarts_python_as_after_a_check():
-    assert in_child(tamper_from_scratch) == ("changed", worker_api.RESTART_NOTES["changed"])
+    assert in_child(tamper_from_scratch) == ("changed", worker_api.restart_note("changed"))
 
 
 def import_between_runs():

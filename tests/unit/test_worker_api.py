@@ -173,7 +173,7 @@ def test_a_tamper_line_makes_the_worker_restart_with_a_note(name):
         assert outcome["after"] == (None, None)
         assert outcome["later"] == "wrong"
     else:
-        assert outcome["after"] == ("changed", worker_api.RESTART_NOTES["changed"])
+        assert outcome["after"] == ("changed", worker_api.restart_note("changed"))
         # The restart is what saves the next check: without it this is what it would say.
         assert outcome["later"] == HARM.get(name, "wrong")
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import hashlib
 import shutil
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from fnmatch import fnmatch
 from pathlib import Path
 
 from livelab.builder.fetch import (
@@ -66,20 +67,23 @@ def boot_facts(pyodide_dir: Path, wheel_name: str, archive: Path) -> dict:
     return {"runtime": digest.hexdigest()[:16], "sizes": sizes}
 
 
-# Subpackages that never go into the archive: builder/ runs only at build time (the Python
-# numeric grader among it: the page grades with web/grading/), and web/ (the browser's
-# JavaScript and CSS) is copied into the site as files of its own.
-NOT_IN_ARCHIVE = {"builder", "web"}
+# What never goes into the archive: builder/ runs only at build time (the Python numeric
+# grader among it: the page grades with web/grading/), web/ (the browser's JavaScript and CSS)
+# is copied into the site as files of its own, and of livelab.i18n's tables the browser gets
+# only the site's, written into the archive as i18n/site.json (write_package_archive).
+NOT_IN_ARCHIVE = ("builder/*", "web/*", "i18n/*.json", "i18n/__main__.py")
 
 
-def _browser_files(folder: Path, skipped: frozenset[str] = frozenset()) -> list[Path]:
+def _browser_files(folder: Path, skipped: Sequence[str] = ()) -> list[Path]:
     """A package's files that run in the browser: .py and .json outside the skipped folders,
     but a code question's replay data (<name>.cases.json), which only the build and the tests
     read: the author check sends its blanks to the browser itself."""
     files = []
     for path in sorted(folder.rglob("*")):
         rel = path.relative_to(folder)
-        if rel.parts[0] in skipped or "__pycache__" in rel.parts:
+        if any(fnmatch(rel.as_posix(), pattern) for pattern in skipped):
+            continue
+        if "__pycache__" in rel.parts:
             continue
         if path.name.endswith(CASES_SUFFIX):
             continue
@@ -98,7 +102,7 @@ def archive_entries(
     """
     entries = {
         "livelab/" + path.relative_to(package_dir).as_posix(): path
-        for path in _browser_files(package_dir, frozenset(NOT_IN_ARCHIVE))
+        for path in _browser_files(package_dir, NOT_IN_ARCHIVE)
     }
     for name, source in (modules or {}).items():
         if source.is_dir():

@@ -11,28 +11,27 @@ these two elements in place, so the names stay after a page change.
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
+from livelab import i18n
 from livelab.builder.built_pages import rewrite_pages
 
-# Material's element (the opening tag, up to its role) -> the name it gets.
-NAMES = {
-    "search": (
-        re.compile(r'<div class="md-search"[^>]*\brole="dialog"(?![^>]*aria-label)'),
-        "Search",
-    ),
-    "progress": (
-        re.compile(r'<div class="md-progress"[^>]*\brole="progressbar"(?![^>]*aria-label)'),
-        "Loading the next page",
-    ),
-}
+# Material's elements (the opening tag, up to its role), each named in with_chrome_names.
+SEARCH = re.compile(r'<div class="md-search"[^>]*\brole="dialog"(?![^>]*aria-label)')
+PROGRESS = re.compile(r'<div class="md-progress"[^>]*\brole="progressbar"(?![^>]*aria-label)')
 
 
 def with_chrome_names(page: str) -> str:
-    """The page with an aria-label on each of Material's unnamed chrome elements it has."""
-    for pattern, name in NAMES.values():
-        page = pattern.sub(rf'\g<0> aria-label="{name}"', page, count=1)
+    """The page with an aria-label on each of Material's unnamed chrome elements it has, in
+    the site's language (livelab.i18n)."""
+    for pattern, name in (
+        (SEARCH, i18n.text("chrome.search")),
+        (PROGRESS, i18n.text("chrome.progress")),
+    ):
+        named = f' aria-label="{html.escape(name)}"'
+        page = pattern.sub(lambda found: found.group(0) + named, page, count=1)  # noqa: B023
     return page
 
 

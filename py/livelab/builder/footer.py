@@ -5,7 +5,8 @@ rather than a dead end. MkDocs could set this in the navigation, but Zensical ru
 plugin, so it is done on the built HTML, which both builders write with Material's footer:
 `livelab finish` (and the plugin, which runs the same step) finds the one page whose footer
 has a "Previous" link and no "Next" link, and gives it a copy of the builder's own "Next"
-link from another page, pointed at the home page and titled as the navigation titles it.
+link from another page, pointed at the home page and titled as the navigation titles it. Its
+name says "Next" in the word the builder wrote on that link, so in the site's language.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ LINK = re.compile(r"<a\b([^>]*)>(.*?)</a>", re.S)
 TITLE = re.compile(r'(<div class="md-ellipsis">)(.*?)(</div>)', re.S)
 HREF = re.compile(r'\bhref="([^"]*)"')
 LABEL = re.compile(r'\baria-label="[^"]*"')
+DIRECTION = re.compile(r'<span class="md-footer__direction">\s*(.*?)\s*</span>', re.S)
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,9 @@ def lead_last_page_home(site_dir: Path) -> Path | None:
     page_file, title = last[0], home_titles[0]
     href = Path(os.path.relpath(site_dir, page_file.parent)).as_posix() + "/"
     link = HREF.sub(f'href="{href}"', templates[0].markup, count=1)
-    link = LABEL.sub(f'aria-label="Next: {title}"', link, count=1)
+    direction = DIRECTION.search(link)  # "Next", as the theme's language says it
+    word = direction.group(1) if direction else "Next"
+    link = LABEL.sub(f'aria-label="{word}: {title}"', link, count=1)
     link = TITLE.sub(lambda m: f"{m.group(1)}\n{title}\n{m.group(3)}", link, count=1)
     text = FOOTER_NAV.sub(
         lambda m: m.group(1) + m.group(2) + link + m.group(3), pages[page_file], count=1

@@ -6,8 +6,11 @@ The build writes it to the site root as sw.js, because a service worker controls
 pages at or below its own folder, and puts one line in front of it: `const BUILD = {...}`,
 which lists every file a page can ask for with its content hash. So sw.js changes whenever
 any of those files does, browsers install the new version, and that version downloads only
-the files whose hash changed. After that line comes `canonicalPath` (livelab.builder.addresses),
-by which the worker finds a page reached at another of its addresses.
+the files whose hash changed. The same line carries the site's language and the sentences of
+its table (livelab.i18n) that the worker says (keys `offline.*`): the page it answers for a
+page it cannot serve, and the note a page shows for a file it cannot. After that line comes
+`canonicalPath` (livelab.builder.addresses), by which the worker finds a page reached at
+another of its addresses.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from livelab import i18n
 from livelab.builder.addresses import classic_source
 from livelab.builder.assets import sha256_of
 from livelab.builder.serve import rewrite_sitemap
@@ -150,14 +154,26 @@ def install_workbox(packages: Mapping[str, Path], dest: Path) -> list[Path]:
     return written
 
 
+def worker_sentences(language: str) -> dict[str, object]:
+    """The sentences the service worker says (sw.js `t`), in the table of a theme's language."""
+    code = i18n.resolve(language)[0]
+    return {key: value for key, value in i18n.table(code).items() if key.startswith("offline.")}
+
+
 def write_service_worker(
-    site_dir: Path, template: Path, site_url: str | None, workbox_path: str, retire: bool = False
+    site_dir: Path,
+    template: Path,
+    site_url: str | None,
+    workbox_path: str,
+    retire: bool = False,
+    language: str = i18n.DEFAULT,
 ) -> Path:
     """Write sw.js at the site root: the precache list of site_dir, the rule for a page's one
     address (livelab/web/address.js, `canonicalPath`), then the template.
 
     site_url is the address the site was built for (sitemap.xml's <loc>s start with it);
-    workbox_path is the folder of the Workbox builds, relative to the site root.
+    workbox_path is the folder of the Workbox builds, relative to the site root; language,
+    the theme's, the language of the sentences the worker says.
     Call it once every other file is in place: a file written later is not precached.
     With retire (under `mkdocs serve`, where pages change with each save) the worker keeps
     nothing: it replaces any earlier version at once, empties its caches and unregisters.
@@ -170,6 +186,8 @@ def write_service_worker(
             "siteUrl": site_url,
             "workbox": workbox_path,
             "sitemap": sitemap_integrity(site_dir),
+            "language": i18n.resolve(language)[0],
+            "text": worker_sentences(language),
             "precache": [
                 {key: value for key, value in asdict(entry).items() if value is not None}
                 for entry in precache_entries(site_dir)

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from livelab import i18n
 from livelab.builder.question_markup import EXCLUDE, button_html, confirm_html
 from livelab.labs.markup import attr
 
@@ -60,26 +61,28 @@ def _items(questions: list[PageQuestion]) -> str:
 
 def page_progress_html(questions: list[PageQuestion]) -> str:
     """The line near the top of a lesson page: how many of its questions are solved."""
-    count = len(questions)
+    name = attr(i18n.text("markup.page_progress_name"))
+    count = html.escape(i18n.text("markup.page_question_count", count=len(questions)))
     return (
         f'<div class="livelab livelab-page-progress" data-livelab="page-progress" '
-        f'data-items="{_items(questions)}" role="region" aria-label="Your progress on this page"'
+        f'data-items="{_items(questions)}" role="region" aria-label="{name}"'
         f"{EXCLUDE}>"
-        f"<details><summary data-count>This page has {count} "
-        f"question{'s' if count != 1 else ''}.</summary>"
+        f"<details><summary data-count>{count}</summary>"
         '<ul class="livelab-page-progress__open" data-open></ul></details></div>'
     )
 
 
 def page_summary_html(questions: list[PageQuestion]) -> str:
     """The summary at the end of a lesson page: what is still open or was shown."""
+    title = html.escape(i18n.text("markup.summary_title"))
+    intro = html.escape(i18n.text("markup.summary_intro"))
     return (
         f'<div class="livelab livelab-page-summary" data-livelab="page-summary" '
         f'data-items="{_items(questions)}" role="region" aria-labelledby="livelab-summary-title"'
         f"{EXCLUDE}>"
         '<p class="livelab-page-summary__title" id="livelab-summary-title">'
-        "<strong>Before you move on</strong></p>"
-        "<p data-count>Answer the questions above; this summary lists what is still open.</p>"
+        f"<strong>{title}</strong></p>"
+        f"<p data-count>{intro}</p>"
         "<ul data-open hidden></ul></div>"
     )
 
@@ -100,29 +103,37 @@ def progress_table(pages: list[ProgressRow]) -> str:
     Each row carries the titles of its questions and labs (data-titles), so the line above the
     table can name what the student last worked on: "Continue where you left off".
     """
+    not_started = html.escape(i18n.text("home.not_started"))
     rows = "".join(
         f'<tr data-page="{attr(row.url)}" data-ids="{attr(" ".join(row.questions))}" '
         f'data-titles="{_titles(row)}">'
         f'<td><a href="{attr(row.href)}">{html.escape(row.title)}</a></td>'
-        f"<td data-count>0 of {len(row.questions)}</td><td data-shown>0</td>"
-        "<td data-state>not started</td></tr>"
+        "<td data-count>"
+        + html.escape(i18n.text("home.solved_count", solved=0, total=len(row.questions)))
+        + f"</td><td data-shown>0</td><td data-state>{not_started}</td></tr>"
         for row in pages
     )
+    heads = [
+        i18n.text("home.col_page"),
+        i18n.text("home.col_solved"),
+        i18n.text("home.col_shown"),
+        i18n.text("home.col_state"),
+    ]
     return (
         # An <article> around divs: see markup.lab_html on Material's search exclusion.
         f'<article class="livelab livelab-progress" data-livelab="progress"{EXCLUDE}>'
         '<p class="livelab-continue" data-continue hidden></p>'
-        '<table><thead><tr><th scope="col">Page</th><th scope="col">Solved</th>'
-        '<th scope="col">Answers shown</th>'
-        f'<th scope="col">State</th></tr></thead><tbody>{rows}</tbody></table>'
+        "<table><thead><tr>"
+        + "".join(f'<th scope="col">{html.escape(head)}</th>' for head in heads)
+        + f"</tr></thead><tbody>{rows}</tbody></table>"
         '<p class="livelab-status" data-storage-note hidden></p>'
         '<div class="livelab-actions">'
-        + button_html("reset", "Reset progress")
+        + button_html("reset", i18n.text("home.reset"))
         + "</div>"
         + confirm_html(
-            "Erase every saved answer and lab position on this site?",
-            ("confirm-reset", "Erase my progress"),
-            ("cancel-reset", "Cancel"),
+            i18n.text("home.reset_confirm"),
+            ("confirm-reset", i18n.text("home.reset_yes")),
+            ("cancel-reset", i18n.text("home.reset_no")),
         )
         + "</article>"
     )

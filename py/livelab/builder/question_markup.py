@@ -18,13 +18,25 @@ import base64
 import html
 import json
 
+from livelab import i18n
 from livelab.labs.markup import attr
 
 EXCLUDE = " data-search-exclude"
-NEEDS_JS = (
-    f'<noscript{EXCLUDE}><p class="livelab-status">Checking answers needs JavaScript.</p>'
-    "</noscript>"
-)
+
+
+def needs_js() -> str:
+    """The line a reader without JavaScript sees in every question."""
+    line = html.escape(i18n.text("markup.needs_js"))
+    return f'<noscript{EXCLUDE}><p class="livelab-status">{line}</p></noscript>'
+
+
+SLOT = "\x00"
+"""Given to i18n.text for a value that is HTML: see with_html."""
+
+
+def with_html(sentence: str, value_html: str) -> str:
+    """A sentence asked for with SLOT as a value, escaped, with value_html in SLOT's place."""
+    return html.escape(sentence).replace(SLOT, value_html)
 
 
 def seal(data: dict) -> str:
@@ -43,7 +55,7 @@ def container(kind: str, qid: str, body: str, sealed: dict, extra: str = "") -> 
         f'<div class="livelab livelab-question livelab-question--{kind}" data-livelab="{kind}" '
         f'id="{attr(qid)}" data-question="{attr(qid)}" role="group" '
         f'aria-labelledby="{attr(qid)}-prompt" data-sealed="{seal(sealed)}"{extra}>'
-        f"{body}{NEEDS_JS}</div>"
+        f"{body}{needs_js()}</div>"
     )
 
 

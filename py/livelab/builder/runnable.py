@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import html
 
+from livelab import i18n
 from livelab.builder.question_markup import EXCLUDE, actions_html, button_html
+from livelab.labs.markup import attr
 
 NAME = "python"
 OPTION = "run"
@@ -46,17 +48,20 @@ def check_options(options: dict) -> None:
 def runnable_html(source: str, block_id: str, number: int) -> str:
     """The block: its code (the editor replaces it), the buttons, the status and the output."""
     code = html.escape(source.rstrip("\n"))
-    name = f"Runnable Python, block {number}"
+    name = attr(i18n.text("markup.runnable_name", number=number))
+    output = attr(i18n.text("markup.runnable_output", number=number))
     return (
         f'<div class="livelab livelab-runnable" data-livelab="runnable" id="{block_id}" '
         f'role="region" aria-label="{name}">'
         f'<pre class="livelab-runnable__code" data-code><code>{code}</code></pre>'
         + actions_html(
-            button_html("run", "Run"), button_html("stop", "Stop"), button_html("reset", "Reset")
+            button_html("run", i18n.text("markup.run")),
+            button_html("stop", i18n.text("markup.stop")),
+            button_html("reset", i18n.text("markup.reset")),
         )
         + f'<p class="livelab-status" role="status" data-status{EXCLUDE}></p>'
         + '<pre class="livelab-runnable__output" role="log" tabindex="0" '
-        + f'aria-label="Output, block {number}" data-output hidden{EXCLUDE}></pre>'
+        + f'aria-label="{output}" data-output hidden{EXCLUDE}></pre>'
         + f'<div class="livelab-figures" data-figures hidden{EXCLUDE}></div>'
         "</div>"
     )

@@ -81,7 +81,7 @@ def install(
         old.unlink()
     code = i18n.resolve(language)[0]
     (out / i18n.STRINGS_JS).write_text(i18n.strings_module(code), encoding="utf-8")
-    site = json.dumps({"language": code}).encode()
+    site = json.dumps(i18n.table(code), ensure_ascii=False, sort_keys=True).encode()
     archive = assets.write_package_archive(
         Path(livelab.__file__).parent, out, modules, {f"livelab/i18n/{i18n.SITE_FILE}": site}
     )
@@ -109,9 +109,19 @@ def install(
     return manifest
 
 
+def built_language(site_dir: Path) -> str:
+    """The language a built site's runtime files speak: its manifest's (install wrote it)."""
+    try:
+        manifest = json.loads((site_dir / ASSET_DIR / "manifest.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        return i18n.DEFAULT
+    return str(manifest.get("language", i18n.DEFAULT))
+
+
 def finish(site_dir: Path, site_url: str | None, retire: bool = False) -> None:
     """Lead the last page home, give every page its one address and an early start for Python,
-    write sw.js, then compress."""
+    write sw.js, then compress. What it writes for students is in the site's language."""
+    language = i18n.use(built_language(site_dir))
     footer.lead_last_page_home(site_dir)  # before the precache list records every page
     addresses.canonical_addresses(site_dir)  # first in each page's <head>
     early.start_workers_early(site_dir)
@@ -119,7 +129,7 @@ def finish(site_dir: Path, site_url: str | None, retire: bool = False) -> None:
     try:
         # After every file a page asks for is in place, so the precache list holds them all.
         offline.write_service_worker(
-            site_dir, WEB_DIR / offline.SW_NAME, site_url, WORKBOX_PATH, retire=retire
+            site_dir, WEB_DIR / offline.SW_NAME, site_url, WORKBOX_PATH, retire, language
         )
     except offline.OfflineError as exc:
         raise SiteAssetError(str(exc)) from None

@@ -14,6 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from livelab import i18n
 from livelab.builder.course_pages import theme_language
 from livelab.builder.site_assets import ASSET_DIR
@@ -30,9 +32,32 @@ def _listed(entries: Any) -> set[str]:
     return out
 
 
+class _TolerantLoader(yaml.SafeLoader):
+    """Reads an mkdocs.yml whatever tags it holds (!!python/name, !ENV): only lists matter."""
+
+
+_TolerantLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
 def _packages(config: dict) -> list[str]:
-    """The extra Pyodide packages the livelab plugin entry names (plugins: a list or a map)."""
-    plugins = config.get("plugins") or []
+    """The extra Pyodide packages the livelab plugin entry names (plugins: a list or a map).
+
+    Zensical keeps only the plugins it knows, so it is read from the mkdocs.yml beside the
+    configuration (root_dir) when Zensical's own settings lack it."""
+    found = _plugin_packages(config.get("plugins") or [])
+    root = config.get("root_dir")
+    if found is None and root and (Path(root) / "mkdocs.yml").is_file():
+        text = (Path(root) / "mkdocs.yml").read_text(encoding="utf-8")
+        try:
+            mkdocs = yaml.load(text, Loader=_TolerantLoader) or {}
+        except yaml.YAMLError:
+            mkdocs = {}
+        found = _plugin_packages(mkdocs.get("plugins") or [] if isinstance(mkdocs, dict) else [])
+    return found or []
+
+
+def _plugin_packages(plugins: Any) -> list[str] | None:
+    """The packages of a `livelab` entry among plugins; None when livelab is not listed."""
     entries = (
         plugins.items()
         if isinstance(plugins, dict)
@@ -42,9 +67,10 @@ def _packages(config: dict) -> list[str]:
         )
     )
     for name, settings in entries:
-        if name == "livelab" and isinstance(settings, dict):
-            return [str(p) for p in settings.get("packages") or []]
-    return []
+        if name == "livelab":
+            packages = settings.get("packages") if isinstance(settings, dict) else None
+            return [str(p) for p in packages or []]
+    return None
 
 
 def _installed_language(docs: Path) -> str:

@@ -6,8 +6,9 @@ caller passes, or {"one": ..., "other": ...} for a sentence that depends on `cou
 for each key it lacks (livelab.builder.site_assets: a strict MkDocs build then fails).
 
 The build picks the language from the theme's `language` (`use`), gives the browser its table
-as `strings.js` (web/i18n.js reads it) and puts `site.json` ({"language": code}) into the zip
-of the browser's Python, so the worker's messages come in the same language (`_site_language`).
+as `strings.js` (web/i18n.js reads it) and puts the same table as `site.json` into the zip of
+the browser's Python in place of every `<code>.json`, so the worker's messages come in the
+same language (`_SITE`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 HERE = Path(__file__).parent
 DEFAULT = "en"
 SITE_FILE = "site.json"
-"""Written into the browser's Python archive by the build: the site's language code."""
+"""Written into the browser's Python archive by the build: the site's table (`table`)."""
 STRINGS_JS = "strings.js"
 """The browser's table, beside livelab.js (web/strings.js is the English one Node tests read)."""
 _PARAM = re.compile(r"\{(\w+)\}")
@@ -86,7 +87,7 @@ def use(language: str | None) -> str:
 
 
 def current() -> str:
-    return _current[0]
+    return str(_SITE["@code"]) if _SITE is not None else _current[0]
 
 
 def plural(code: str, count: float) -> str:
@@ -98,8 +99,10 @@ def plural(code: str, count: float) -> str:
 
 def text(key: str, **params: object) -> str:
     """The sentence `key` in the current language, with its `{name}`s filled from params."""
-    code = _current[0]
-    value = _own(code).get(key, _own(DEFAULT).get(key))
+    code = current()
+    # In the browser: the site's table, with English already under it.
+    found = _SITE if _SITE is not None else {**_own(DEFAULT), **_own(code)}
+    value = found.get(key)
     if value is None:
         raise TranslationError(f"no sentence {key!r} in livelab's tables")
     if isinstance(value, dict):
@@ -126,11 +129,10 @@ def strings_module(code: str) -> str:
     )
 
 
-def _site_language() -> None:
-    """In the browser: the build put the site's language beside this file."""
+def _site_table() -> dict[str, object] | None:
+    """In the browser: the site's table, which the build put beside this file."""
     path = HERE / SITE_FILE
-    if path.is_file():
-        use(json.loads(path.read_text(encoding="utf-8")).get("language"))
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
-_site_language()
+_SITE = _site_table()

@@ -81,7 +81,9 @@ class Lab:
     def scratch_for(self, given: dict) -> Scratch:
         """Check given params and write the lab's state for them as scratchpad code."""
         if self.scratch is None:
-            raise ValueError(f"The {self.name} lab has no code for the scratchpad.")
+            from livelab import i18n  # only here: a lab's first view does not need it
+
+            raise ValueError(i18n.text("scratch.lab_without_code", name=self.name))
         return self.scratch(self.state(**self.params.coerce(given, f"lab {self.name!r}")))
 
 

@@ -19,6 +19,9 @@ import html
 import json
 from dataclasses import dataclass
 
+from livelab import i18n
+from livelab.labs.lab_text import run_buttons as run_buttons  # for labs that run
+from livelab.labs.lab_text import scratch_button, status_line
 from livelab.labs.view import SVG_TAGS
 from livelab.options import Option, Options
 
@@ -128,9 +131,10 @@ def range_control(name: str, spec: Option, value: object, marks: Marks) -> str:
     )
 
 
-def sign_button(field_id: str, name: str = "Change sign") -> str:
+def sign_button(field_id: str, name: str = "") -> str:
     """A "±" button beside a number field, for the minus sign that a phone's decimal keypad
-    (iOS's) lacks; web/widgets/sign.js makes it work."""
+    (iOS's) lacks; web/widgets/sign.js makes it work. Its name: "Change sign" by default."""
+    name = name or i18n.text("markup.change_sign")
     return (
         '<button type="button" class="livelab-button livelab-sign" data-sign '
         f'aria-label="{attr(name)}" aria-controls="{attr(field_id)}" disabled>±</button>'
@@ -141,7 +145,7 @@ def _signed(field: str, field_id: str, spec: Option, label: str) -> str:
     """The field, with a sign button beside it when its range takes negative values."""
     if spec.minimum is not None and spec.minimum >= 0:
         return field
-    button = sign_button(field_id, f"Change sign of {label}")
+    button = sign_button(field_id, i18n.text("markup.change_sign_of", label=label))
     return f'<span class="livelab-signed">{field}{button}</span>'
 
 
@@ -227,7 +231,7 @@ def mirrored_number_html(
         f'<label for="{attr(dom_id)}">{html.escape(label)}</label>'
         + _signed(field, dom_id, spec, label)
         + f'<input type="range" {common} data-mirror '
-        f'aria-label="{attr(label)}, slider" disabled>'
+        f'aria-label="{attr(i18n.text("markup.slider_name", label=label))}" disabled>'
     )
 
 
@@ -256,23 +260,6 @@ def set_button(label: str, params: dict, extra: str = "") -> str:
     )
 
 
-STARTING = "Python is loading; until it is live, these numbers are from the build."
-"""A lab's status line while Python starts (widgets/status.js reads it from the page)."""
-
-
-def run_buttons() -> str:
-    """Run and Stop for a lab that runs (widgets/lab-run.js), and the line that says, as a live
-    region, what a run does; until the student runs it, that the curves are the build's."""
-    return (
-        '<div class="livelab-lab__run">'
-        '<button type="button" class="livelab-button" data-run disabled>Run</button> '
-        '<button type="button" class="livelab-button" data-stop disabled>Stop</button></div>'
-        '<p class="livelab-run-status" data-run-status aria-live="polite">'
-        "Computed when the page was built. Press Run to compute it again in your browser."
-        "</p>"
-    )
-
-
 def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str:
     """The lab's container: identity, settings and a status line around its body."""
     from livelab.labs import lab  # the registry imports lab modules, which import this one
@@ -288,25 +275,8 @@ def lab_html(kind: str, lab_id: str, title: str, values: dict, body: str) -> str
         f'data-lab-kind="{attr(kind)}" data-params="{settings}"{runs} role="region" '
         f'aria-labelledby="{attr(lab_id)}-title" data-search-exclude>'
         f'<p class="livelab-lab__title" id="{attr(lab_id)}-title">{html.escape(title)}</p>'
-        f"{body}{_scratch_button(kind)}"
-        # A reader without JavaScript sees the <noscript> line. With JavaScript the page's first
-        # script marks <html class="livelab-js"> and the stylesheet shows the loading line
-        # instead (builder/early_labs.js); the widget keeps that wording while Python starts.
-        '<p class="livelab-status" data-status aria-live="polite">'
-        "<noscript>These numbers were computed when the page was built. "
-        "Live labs need JavaScript.</noscript>"
-        f'<span class="livelab-status__early" data-starting>{STARTING}</span></p>'
-        "</article>"
-    )
-
-
-def _scratch_button(kind: str) -> str:
-    """ "Open in scratchpad" for a lab with scratch code, built in so nothing moves later."""
-    from livelab.labs import lab  # the registry imports lab modules, which import this one
-
-    if lab(kind).scratch is None:
-        return ""
-    return (
-        '<div class="livelab-lab__tools"><button type="button" class="livelab-button" '
-        "data-scratch disabled>Open in scratchpad</button></div>"
+        f"{body}"
+        + (scratch_button() if lab(kind).scratch is not None else "")
+        + status_line()
+        + "</article>"
     )

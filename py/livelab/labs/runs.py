@@ -28,6 +28,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Iterator
 
+from livelab import i18n
 from livelab.labs import lab
 
 MAX_OPEN = 4
@@ -82,7 +83,7 @@ def run_start(name: str, params: dict, budget_ms: float = 150) -> dict:
 def run_next(run: int, budget_ms: float = 150) -> dict:
     """The next chunk of an open run; LookupError once it was stopped, ended or dropped."""
     if run not in _open:
-        raise LookupError(f"run {run} is not open (stopped, finished, or replaced by newer runs)")
+        raise LookupError(i18n.text("markup.run_not_open", run=run))  # the page may show it
     return _chunk(run, budget_ms)
 
 

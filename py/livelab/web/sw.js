@@ -1,8 +1,9 @@
 // The site's service worker. The build (py/livelab/offline.py) writes it to the site root as
-// sw.js, after one line `const BUILD = {siteUrl, workbox, sitemap, precache}`: the address the
-// site was built for (not read here: sitemap.xml's addresses are moved from its home page, see
-// relocated), the folder of the Workbox builds, the hash of sitemap.xml with its addresses
-// relative (see sitemap), and every file a page can ask for with its hash.
+// sw.js, after one line `const BUILD = {siteUrl, workbox, sitemap, language, text, precache}`:
+// the address the site was built for (not read here: sitemap.xml's addresses are moved from its
+// home page, see relocated), the folder of the Workbox builds, the hash of sitemap.xml with its
+// addresses relative (see sitemap), the site's language and the sentences of its table that
+// this worker says (see t), and every file a page can ask for with its hash.
 //
 // Offline: installing precaches every listed file, so after one visit every page, lab and
 //   question works without a network. Workbox keys a file by URL and hash, so a new build
@@ -97,15 +98,18 @@ function counted(started, bytes, damagedPath) {
   if (damagedPath) checks.damaged.push(damagedPath);
 }
 
+/**
+ * The sentence `key` of the site's language with each {name} filled from params: the build puts
+ * the ones this worker says in BUILD.text (a worker cannot import the page's i18n.js module).
+ */
+function t(key, params = {}) {
+  const value = BUILD.text[key];
+  return value.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
 /** The sentence for a precached file that could not be served: path is from the site root. */
 function unavailableSentence(path, damaged) {
-  const copy = damaged
-    ? "its copy kept for offline use is damaged"
-    : "no copy of it is kept for offline use";
-  return (
-    `The site's file ${path} could not be loaded: ${copy}, and a new copy could not be ` +
-    "downloaded. Connect to the internet, then reload the page."
-  );
+  return damaged ? t("offline.file_damaged", { path }) : t("offline.file_missing", { path });
 }
 
 /**
@@ -125,10 +129,13 @@ async function unavailable(event, path, damaged) {
   if (request.mode !== "navigate" && !["document", "iframe"].includes(request.destination)) {
     return new Response(sentence, { status: 503, statusText: "Unavailable offline", headers });
   }
-  const escaped = sentence.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const escaped = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const title = escaped(t("offline.page_title"));
+  const heading = escaped(t("offline.page_heading"));
   const html =
-    '<!doctype html><html lang="en"><meta charset="utf-8"><title>Page unavailable</title>' +
-    `<main><h1>This page could not be loaded</h1><p role="alert">${escaped}</p></main></html>`;
+    `<!doctype html><html lang="${escaped(BUILD.language)}"><meta charset="utf-8">` +
+    `<title>${title}</title><main><h1>${heading}</h1>` +
+    `<p role="alert">${escaped(sentence)}</p></main></html>`;
   headers["Content-Type"] = "text/html; charset=utf-8";
   return new Response(html, { status: 503, statusText: "Unavailable offline", headers });
 }

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from livelab import i18n
 from livelab.options import Option, Options
 from livelab.registry import Registry
 
@@ -67,7 +68,8 @@ TITLE_LIMIT = 40
 
 
 def question_title(given: object, number: int) -> str:
-    """The title of the page's number-th question: the author's, else "Question <number>".
+    """The title of the page's number-th question: the author's, else "Question <number>"
+    in the site's language.
 
     ValueError when the author's is not one short line of text.
     """
@@ -77,7 +79,7 @@ def question_title(given: object, number: int) -> str:
             f"option 'title' must be one line of at most {TITLE_LIMIT} characters with no "
             f"space at either end; got {title!r}"
         )
-    return title or f"Question {number}"
+    return title or i18n.text("markup.question_title", number=number)
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,11 @@ CPython only.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from livelab import i18n
 from livelab.builder.kinds import (
     HINTS_OPTION,
     LAB_OPTION,
@@ -137,7 +139,8 @@ def markup(q: ChoiceQuestion, render: Render) -> str:
     # named by the line that says to pick every right one.
     if q.multiple:
         note_id = f"{q.id}-note"
-        head = f'<p class="livelab-choice-note" id="{attr(note_id)}">Pick every right option.</p>'
+        note = html.escape(i18n.text("markup.pick_every"))
+        head = f'<p class="livelab-choice-note" id="{attr(note_id)}">{note}</p>'
         group = f'<div role="group" aria-labelledby="{attr(note_id)}">'
     else:
         head, group = "", f'<div role="radiogroup" aria-labelledby="{attr(q.id)}-prompt">'
@@ -147,9 +150,9 @@ def markup(q: ChoiceQuestion, render: Render) -> str:
         + group
         + f"{''.join(options)}</div>"
         + actions_html(
-            button_html("check", "Check"),
-            button_html("hint", "Hint", hidden=True),
-            button_html("reveal", "Show answer", hidden=True),
+            button_html("check", i18n.text("markup.check")),
+            button_html("hint", i18n.text("markup.hint"), hidden=True),
+            button_html("reveal", i18n.text("markup.show_answer"), hidden=True),
         )
         + verdict_html()
         + hints_html()

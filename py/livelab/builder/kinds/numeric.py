@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from livelab import i18n
 from livelab.builder.answers import NumericSpec, Unreadable, grade_numeric, read_number, read_vector
 from livelab.builder.kinds import (
     HINTS_OPTION,
@@ -27,12 +28,14 @@ from livelab.builder.kinds import (
 )
 from livelab.builder.question_markup import (
     EXCLUDE,
+    SLOT,
     button_html,
     container,
     hints_html,
     prompt_html,
     reveal_box,
     verdict_html,
+    with_html,
 )
 from livelab.labs.markup import attr, sign_button
 from livelab.options import REQUIRED, Option, Options
@@ -184,7 +187,10 @@ def markup(q: NumericQuestion, render: Render) -> str:
     and the answer, each on request."""
     field_id = f"{q.id}-answer"
     explanation = render(q.explanation) if q.explanation else ""
-    reveal = f"<p>Answer: <strong>{html.escape(q.reveal)}</strong></p>{explanation}"
+    answer = with_html(
+        i18n.text("markup.answer", answer=SLOT), f"<strong>{html.escape(q.reveal)}</strong>"
+    )
+    reveal = f"<p>{answer}</p>{explanation}"
     field = (
         f'<input type="text" id="{attr(field_id)}" class="livelab-field" {KEYBOARD[q.input]} '
         'enterkeyhint="done" autocomplete="off" spellcheck="false" disabled>'
@@ -193,11 +199,11 @@ def markup(q: NumericQuestion, render: Render) -> str:
         field = f'<span class="livelab-signed">{field}{sign_button(field_id)}</span>'
     body = (
         prompt_html(q.id, render(q.prompt)) + f'<div class="livelab-answer-row"{EXCLUDE}>'
-        f'<label for="{attr(field_id)}">Your answer</label>'
+        f'<label for="{attr(field_id)}">{html.escape(i18n.text("markup.your_answer"))}</label>'
         + field
-        + button_html("check", "Check")
-        + button_html("hint", "Hint", hidden=True)
-        + button_html("reveal", "Show answer", hidden=True)
+        + button_html("check", i18n.text("markup.check"))
+        + button_html("hint", i18n.text("markup.hint"), hidden=True)
+        + button_html("reveal", i18n.text("markup.show_answer"), hidden=True)
         + "</div>"
         + verdict_html()
         + hints_html()

@@ -1,6 +1,9 @@
 // How a request that did not finish fails, and how a boot that did not finish fails: the
 // error the page shows when a run was stopped, ran out of time or crashed Python, and the
-// message when Python could not start. runtime/page/client.js raises them.
+// message when Python could not start. runtime/page/client.js raises them. Every sentence is
+// in the site's language (../../i18n.js).
+
+import { t } from "../../i18n.js";
 
 export const STALL_MS = 20_000;
 // Once the files are in, the boot is the browser's own work (compiling the interpreter,
@@ -8,9 +11,7 @@ export const STALL_MS = 20_000;
 // such phase without anything being wrong, so only a far longer silence counts as stuck there.
 export const WORK_STALL_MS = 120_000;
 
-export const WORKER_FAILED =
-  "Python could not start because its worker script did not load. " +
-  "Check your connection, then press Retry.";
+export const WORKER_FAILED = t("runtime.worker_failed");
 
 /**
  * What the page says when the server answered a file Python needs with an error status
@@ -18,29 +19,17 @@ export const WORKER_FAILED =
  * the connection cannot.
  */
 export function refusedMessage({ path, status }) {
-  if (status === 404 || status === 410) {
-    return (
-      `Python could not start because the file ${path} is missing on the server ` +
-      `(it answered ${status}). The site is incomplete: tell whoever runs it.`
-    );
-  }
-  return (
-    `Python could not start because the server answered ${status} for the file ${path}. ` +
-    "Press Retry; if it fails again, tell whoever runs the site."
-  );
+  if (status === 404 || status === 410) return t("runtime.file_missing", { path, status });
+  return t("runtime.file_refused", { path, status });
 }
 
 /** How long a boot may go without news in this phase, and what the page says after that. */
 export function stall(phase) {
   if (phase === "download") {
-    const message =
-      "Python could not start because its download stalled: nothing arrived for " +
-      `${STALL_MS / 1000} s. Check your connection, then press Retry.`;
+    const message = t("runtime.download_stalled", { seconds: STALL_MS / 1000 });
     return { quietMs: STALL_MS, message };
   }
-  const message =
-    `Python could not start: it made no progress for ${WORK_STALL_MS / 1000} s. ` +
-    "Press Retry to start it again.";
+  const message = t("runtime.no_progress", { seconds: WORK_STALL_MS / 1000 });
   return { quietMs: WORK_STALL_MS, message };
 }
 
@@ -55,16 +44,11 @@ export class RuntimeError extends Error {
 }
 
 const STOP_MESSAGES = {
-  timeout: (timeoutMs) =>
-    `Stopped: the code ran longer than ${timeoutMs / 1000} s. Look for a loop that never ends.`,
-  deep: (timeoutMs) =>
-    `Stopped: the code ran longer than ${timeoutMs / 1000} s, deep in a recursion (a function ` +
-    "that keeps calling itself). Make sure the calls stop.",
-  asleep: (timeoutMs) =>
-    `Stopped: the code ran longer than ${timeoutMs / 1000} s and was sleeping (time.sleep) ` +
-    "when it was stopped. Sleep less, or not at all: nothing here needs a pause.",
-  stopped: () => "Stopped: you stopped the run.",
-  crashed: () => "Python crashed while running this and is restarting. Try again in a moment.",
+  timeout: (timeoutMs) => t("runtime.stop_timeout", { seconds: timeoutMs / 1000 }),
+  deep: (timeoutMs) => t("runtime.stop_deep", { seconds: timeoutMs / 1000 }),
+  asleep: (timeoutMs) => t("runtime.stop_asleep", { seconds: timeoutMs / 1000 }),
+  stopped: () => t("runtime.stop_user"),
+  crashed: () => t("runtime.crashed"),
 };
 const STOP_TYPES = {
   timeout: "Timeout",

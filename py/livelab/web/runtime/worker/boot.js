@@ -37,6 +37,7 @@ import { builtPycs, dropPycs, loadPycs, pycKey, writePycs } from "./pycache.js";
 import { earlyManifest, failedScript, SKIP_STORED, takeWasmFetch } from "./head-start.js";
 import { interpreter, loadNumpy } from "./interpreter.js";
 import { refusedMessage } from "../shared/stops.js";
+import { t } from "../../i18n.js";
 import {
   canInstallWheel, engineOnly, installWheel, PACKAGE_DIR, protect, unzip, writeFiles,
 } from "../shared/unpack.js";
@@ -44,7 +45,6 @@ import {
 export { PACKAGE_DIR };
 
 const ASSETS = new URL("../../", import.meta.url);
-const RETRY = "Check your connection, then press Retry.";
 
 /** A boot step that failed: `message` is the sentence for the page, `detail` what happened. */
 export class BootError extends Error {
@@ -55,21 +55,24 @@ export class BootError extends Error {
 }
 
 /**
- * The sentence of a boot step that downloads `what`, for err: it names each file that did not
- * come (from err, and every download and import that failed so far), then says what to do.
+ * The sentence of a boot step that downloads something, for err: said({ missing }) names what
+ * did not come, with each file that did not (from err, and every download and import that
+ * failed so far) in `missing`, then says what to do.
  */
-function downloadFailed(what) {
+function downloadFailed(said) {
   return (err) => {
     const failed = [err?.failed, ...(downloads?.failed ?? []), failedScript()].filter(Boolean);
     const files = [...new Set(failed.map((f) => f.file))];
     let missing = "";
     if (files.length > 0) {
-      const damaged = failed.some((f) => f.damaged)
-        ? " (the copy this browser kept for offline use is damaged)"
-        : "";
-      missing = ` Missing: ${files.join(", ")}${damaged}.`;
+      const named = { files: files.join(", ") };
+      const damaged = failed.some((f) => f.damaged);
+      const note = damaged
+        ? t("runtime.missing_files_damaged", named)
+        : t("runtime.missing_files", named);
+      missing = ` ${note}`;
     }
-    return `Python could not start because ${what} could not be downloaded.${missing} ${RETRY}`;
+    return said({ missing });
   };
 }
 
@@ -132,7 +135,7 @@ export async function boot({ withCourse = true } = {}) {
   const started = performance.now();
   const phases = {};
   const mark = (name) => (phases[name] = Math.round(performance.now() - started));
-  const runtimeFiles = downloadFailed("its runtime files");
+  const runtimeFiles = downloadFailed((values) => t("runtime.download_failed_runtime", values));
   const manifest = await step(runtimeFiles, earlyManifest);
   const indexURL = new URL(manifest.pyodide, ASSETS).href;
   downloads = new Downloads(tracked(manifest, indexURL), () => {
@@ -214,7 +217,7 @@ export async function boot({ withCourse = true } = {}) {
   pythonIsUp();
   enterStep("numpy");
   const installed = await step(
-    downloadFailed("NumPy"),
+    downloadFailed((values) => t("runtime.download_failed_numpy", values)),
     async () => {
       if (!canInstallWheel(pyodide)) {
         phases.numpyBy = "loadPackage"; // phases.wheel says where the unused files came from
@@ -241,13 +244,12 @@ export async function boot({ withCourse = true } = {}) {
   }
   enterStep("course");
   const files = await step(
-    downloadFailed("the course's Python code"),
+    downloadFailed((values) => t("runtime.download_failed_course", values)),
     () => archiveFiles,
   );
   const pycs = await storedPycs;
   const api = await step(
-    "Python could not start because the course's Python code failed to load. " +
-      "Reload the page to try again.",
+    t("runtime.course_failed"),
     () => {
       const kept = (list, path) => (withCourse ? list : list.filter((item) => engineOnly(path(item))));
       writeFiles(pyodide.FS, PACKAGE_DIR, kept(files, ([name]) => name));

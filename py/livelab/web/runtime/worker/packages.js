@@ -4,6 +4,8 @@
 // loadPackage reads each file from the site's own Pyodide folder (precached by the service
 // worker) and checks it against pyodide-lock.json's sha256.
 
+import { t } from "../../i18n.js";
+
 const loaded = new Set();
 
 /** The served packages code imports that are not loaded yet: [[import name, package]]. */
@@ -39,7 +41,10 @@ export async function loadImported(pyodide, served, code, loading) {
     messageCallback: () => {},
     errorCallback: (message) => failed.push(message),
   });
-  if (failed.length) throw new Error(`${packages.join(", ")} did not load: ${failed.join(" ")}`);
+  if (failed.length) {
+    const named = { packages: packages.join(", "), errors: failed.join(" ") };
+    throw new Error(t("runtime.packages_failed", named));
+  }
   const names = fresh.map(([name]) => name);
   for (const name of names) loaded.add(name);
   return names;

@@ -44,8 +44,8 @@ const ROLE = { "#runner": "runner", "#scratch": "scratch" }[self.location.hash] 
 // The boot's modules load only after headStart has set the stored bytes, the manifest and
 // pyodide.asm.js coming (see head-start.js); they are bound below once loaded.
 headStart();
-const modules = Promise.all([import("./boot.js"), import("./pycache.js")]);
-let BootError, PACKAGE_DIR, makePycs, storePycs;
+const modules = Promise.all([import("./boot.js"), import("./pycache.js"), import("../../i18n.js")]);
+let BootError, PACKAGE_DIR, makePycs, storePycs, t; // t: a sentence in the site's language
 
 // {call, after, cleanState, studentCalls, snapshot}: functions bound once at boot, so student
 // code that rebinds names in livelab.worker_api cannot swap them.
@@ -175,8 +175,9 @@ async function storeBytecode(key) {
 }
 
 const ready = modules.then(
-  ([bootModule, pycache]) => {
+  ([bootModule, pycache, i18n]) => {
     ({ BootError, PACKAGE_DIR } = bootModule);
+    ({ t } = i18n);
     ({ makePycs, storePycs } = pycache);
     const sandboxed = (booted) => {
       if (ROLE === "runner") {
@@ -196,7 +197,7 @@ const ready = modules.then(
         try {
           return sandboxed(booted);
         } catch (err) {
-          throw new BootError("Python could not set up a safe place to run your code.", err);
+          throw new BootError(t("runtime.no_safe_place"), err);
         }
       })
       .then(
@@ -215,7 +216,7 @@ const ready = modules.then(
           const failed =
             err instanceof BootError
               ? err
-              : new BootError("Python could not start. Reload the page to try again.", err);
+              : new BootError(t("runtime.could_not_start"), err);
           postMessage({ type: "boot-error", message: failed.message, detail: failed.detail });
           return false;
         },
@@ -252,7 +253,8 @@ async function packagesFor(message) {
     const before = api.snapshot;
     api.snapshot = api.packagesReady(before, PACKAGE_DIR) ?? null;
     before?.destroy?.();
-    return reply.error ? `${names.join(", ")} could not be imported: ${reply.error.message}` : null;
+    if (!reply.error) return null;
+    return t("runtime.packages_not_imported", { names: names.join(", "), message: reply.error.message });
   } catch (err) {
     return String(err.message ?? err);
   }
