@@ -72,10 +72,16 @@ def course_served(tmp_path_factory) -> Iterator[Site]:
     served.close()
 
 
-def config_for_docs(docs_dir: Path, packages: tuple[str, ...] = ()) -> Path:
+def config_for_docs(
+    docs_dir: Path, packages: tuple[str, ...] = (), language: str | None = None
+) -> Path:
     """A mkdocs.yml beside docs_dir: the real configuration, building only those pages
-    (with packages: the plugin serves those extra Pyodide packages too)."""
+    (with packages: the plugin serves those extra Pyodide packages too; with language: the
+    theme's language, which livelab's widgets speak)."""
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\nnav:")[0]
+    if language:
+        assert "\ntheme:\n" in text, "mkdocs.yml has a theme"
+        text = text.replace("\ntheme:\n", f"\ntheme:\n  language: {language}\n", 1)
     if packages:
         plugin = "\n  - livelab  #"
         assert plugin in text, "mkdocs.yml lists the plugin as `- livelab`"
@@ -111,17 +117,19 @@ def block_until_lifted(context, pattern: str, handler=None) -> Callable[[], None
     return lambda: lifted.append(True)
 
 
-def serve_page(folder: Path, page: str, packages: tuple[str, ...] = ()) -> Site:
+def serve_page(
+    folder: Path, page: str, packages: tuple[str, ...] = (), language: str | None = None
+) -> Site:
     """One page (Markdown text) as a course's home page, built under the real configuration
-    (with the course's stylesheets and labs, and the extra Pyodide packages named) and
-    served isolated from folder, until closed."""
+    (with the course's stylesheets and labs, the extra Pyodide packages named, and the
+    theme's language if given) and served isolated from folder, until closed."""
     docs = folder / "docs"
     docs.mkdir()
     shutil.copytree(ROOT / "docs" / "assets", docs / "assets")
     (docs / "index.md").write_text(page, encoding="utf-8")
     server = make_server(folder / "site", port=0, isolated=True)
     site = Site(server, folder / "site", isolated=True)
-    build_course(config_for_docs(docs, packages), site.site_dir, site.url())
+    build_course(config_for_docs(docs, packages, language), site.site_dir, site.url())
     serve_in_thread(server)
     return site
 

@@ -8,12 +8,14 @@ and a course's own modules) and says what the worker needs to know before it dow
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import zipfile
 from collections.abc import Mapping, Sequence
 from fnmatch import fnmatch
 from pathlib import Path
 
+from livelab import i18n
 from livelab.builder.fetch import (
     CORE_FILES,
     AssetError,
@@ -117,14 +119,14 @@ def write_package_archive(
     package_dir: Path,
     dest_dir: Path,
     modules: Mapping[str, Path] | None = None,
-    written: Mapping[str, bytes] | None = None,
+    language: str = i18n.DEFAULT,
 ) -> Path:
     """Zip the Python the browser runs under a content-hashed name; return the zip's path.
 
     That is the livelab package plus the course's own modules (name -> module file or
     package folder). The zip is reproducible (fixed timestamps, sorted entries), so its
-    name changes only when the code does and browsers may cache it for good. `written`:
-    members made by the build (the site's language, livelab.i18n.SITE_FILE), by name.
+    name changes only when the code does and browsers may cache it for good. Of the
+    language tables it holds the site's (`language`, English under it) as i18n/site.json.
     """
     dest_dir.mkdir(parents=True, exist_ok=True)
     partial = dest_dir / "livelab.zip.part"
@@ -133,10 +135,10 @@ def write_package_archive(
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
-        for name, data in sorted((written or {}).items()):
-            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, data)
+        table = i18n.table(i18n.resolve(language)[0])
+        info = zipfile.ZipInfo(f"livelab/i18n/{i18n.SITE_FILE}", date_time=(2020, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        archive.writestr(info, json.dumps(table, ensure_ascii=False, sort_keys=True).encode())
     target = dest_dir / f"livelab-{sha256_of(partial)[:12]}.zip"
     partial.replace(target)
     return target

@@ -81,10 +81,7 @@ def install(
         old.unlink()
     code = i18n.resolve(language)[0]
     (out / i18n.STRINGS_JS).write_text(i18n.strings_module(code), encoding="utf-8")
-    site = json.dumps(i18n.table(code), ensure_ascii=False, sort_keys=True).encode()
-    archive = assets.write_package_archive(
-        Path(livelab.__file__).parent, out, modules, {f"livelab/i18n/{i18n.SITE_FILE}": site}
-    )
+    archive = assets.write_package_archive(Path(livelab.__file__).parent, out, modules, code)
     manifest: dict[str, object] = {
         "pyodide": "pyodide/",
         "numpy": runtime.numpy_wheel.name,

@@ -3,6 +3,7 @@
 // the first load and after each instant navigation) and unmount when their page is left.
 
 import "./offline.js";
+import { t } from "./i18n.js";
 import { progress } from "./progress/store.js";
 import { runtime, scratchRuntime } from "./runtime/page/client.js";
 import { showLoading } from "./widgets/loading.js";
@@ -131,7 +132,7 @@ document.addEventListener("livelab:storage", noteStorage);
 // scroll it only if the wrapper takes focus, so a wrapper that overflows is a named, focusable
 // region, and stops being one when it fits again. Watched for size: typeset maths and a
 // window resized change whether it overflows.
-const WIDE = "Table, scrolls sideways";
+const WIDE = t("widget.wide_table");
 function markWide(wrap) {
   if (wrap.scrollWidth > wrap.clientWidth + 1) {
     wrap.tabIndex = 0;

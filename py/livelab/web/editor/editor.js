@@ -8,6 +8,8 @@
 // light theme on the default scheme, the dark one on `slate`; every text colour has a
 // contrast of at least 4.5:1 on its background (WCAG AA).
 
+import { t } from "../i18n.js";
+
 let bundle = null;
 
 // One download per page, shared by every editor; a failed one (offline, say) is tried again.
@@ -48,7 +50,7 @@ const DARK = {
 };
 
 function theme(cm) {
-  const { EditorView, HighlightStyle, syntaxHighlighting, tags: t } = cm;
+  const { EditorView, HighlightStyle, syntaxHighlighting, tags } = cm;
   const look = EditorView.theme({
     "&": {
       ...LIGHT,
@@ -80,13 +82,13 @@ function theme(cm) {
     "&.cm-focused .cm-nonmatchingBracket": { color: "var(--livelab-cm-number)", textDecoration: "underline wavy" },
   });
   const colours = HighlightStyle.define([
-    { tag: [t.keyword, t.self], color: "var(--livelab-cm-keyword)" },
-    { tag: [t.string, t.special(t.string)], color: "var(--livelab-cm-string)" },
-    { tag: [t.number, t.bool, t.null, t.escape], color: "var(--livelab-cm-number)" },
-    { tag: t.comment, color: "var(--livelab-cm-comment)", fontStyle: "italic" },
-    { tag: [t.function(t.variableName), t.function(t.propertyName)], color: "var(--livelab-cm-function)" },
-    { tag: [t.className, t.definition(t.className)], color: "var(--livelab-cm-class)" },
-    { tag: t.invalid, textDecoration: "underline wavy" },
+    { tag: [tags.keyword, tags.self], color: "var(--livelab-cm-keyword)" },
+    { tag: [tags.string, tags.special(tags.string)], color: "var(--livelab-cm-string)" },
+    { tag: [tags.number, tags.bool, tags.null, tags.escape], color: "var(--livelab-cm-number)" },
+    { tag: tags.comment, color: "var(--livelab-cm-comment)", fontStyle: "italic" },
+    { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: "var(--livelab-cm-function)" },
+    { tag: [tags.className, tags.definition(tags.className)], color: "var(--livelab-cm-class)" },
+    { tag: tags.invalid, textDecoration: "underline wavy" },
   ]);
   return [look, syntaxHighlighting(colours)];
 }
@@ -96,7 +98,7 @@ function theme(cm) {
  * onRun(text) is called on Ctrl-Enter or Cmd-Enter; onChange(text) on every change of the
  * text, setText included. label is the editable element's accessible name.
  */
-export async function createEditor(parent, { doc = "", label = "Python code", onRun, onChange } = {}) {
+export async function createEditor(parent, { doc = "", label = t("editor.code_label"), onRun, onChange } = {}) {
   const cm = await load();
   const { EditorState, Prec, EditorView, keymap, lineNumbers } = cm;
   const { bracketMatching, indentOnInput, indentUnit } = cm;

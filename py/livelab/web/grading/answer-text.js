@@ -8,8 +8,10 @@
 // Two things differ from a literal translation, both so the messages match Python's: text
 // is measured, stripped and numbers are written as Python does (./python-text.js); and the
 // errors Python's math raises (a domain error, an overflow, a complex power) are asked
-// about before Math gives NaN or Infinity.
+// about before Math gives NaN or Infinity. Its messages are in the site's language
+// (../i18n.js); in English they are Python's, word for word.
 
+import { t } from "../i18n.js";
 import { characters, formatG, lstrip, SPACE, strip } from "./python-text.js";
 import {
   CONSTANTS,
@@ -36,19 +38,20 @@ export { MAX_DEPTH, MAX_LENGTH, quote, typographic, Unreadable } from "./answer-
 
 const TOKEN = new RegExp(`${SPACE}*(?:${NUMBER}|${NAME}|\\*\\*|[-+*/^()])`, "y");
 
-export const ONE_NUMBER = "a number such as 0.84 or a short expression such as sqrt(2)/3";
+export const ONE_NUMBER = t("answer.one_number");
 
 /** Refuse a text longer than MAX_LENGTH, with an example of what is asked. */
 export function checkLength(text, example = ONE_NUMBER) {
   const length = characters(text);
   if (length > MAX_LENGTH) {
-    throw new Unreadable(`The answer is ${length} characters long; type at most ${MAX_LENGTH}, for example ${example}.`);
+    throw new Unreadable(t("answer.too_long", { length, max: MAX_LENGTH, example }));
   }
 }
 
 export class Parser {
   /**
-   * offset: characters before text in what the student typed; entry: e.g. "entry 2";
+   * offset: characters before text in what the student typed; entry: e.g. "entry 2"
+   * (answer.entry in the site's language);
    * spaced: vector entries separated by blank space (readSpaced): a sign after a blank and
    * glued to what follows starts the next entry, as in NumPy's `[ 0.5 -1.5]`; separator:
    * the sign between a vector's entries ("," or ";"), empty for blank space or one number.
@@ -58,25 +61,25 @@ export class Parser {
   }
 
   get subject() {
-    return this.entry ? this.entry[0].toUpperCase() + this.entry.slice(1).toLowerCase() : "The answer";
+    return this.entry ? this.entry[0].toUpperCase() + this.entry.slice(1).toLowerCase() : t("answer.the_answer");
   }
 
   /** A sentence naming the text that could not be read, where it is, and why. */
   fail(why, at = null) {
     const rest = lstrip(this.text.slice(at ?? this.pos));
     const start = this.text.length - rest.length;
-    if (!rest) return new Unreadable(`${this.subject} ends too soon: ${why}.`);
-    const inside = this.entry ? ` in ${this.entry}` : "";
-    const character = this.offset + characters(this.text.slice(0, start)) + 1;
-    return new Unreadable(`Could not read ${quote(rest)}${inside} (character ${character}): ${why}.`, character);
+    if (!rest) return new Unreadable(t("answer.ends_too_soon", { subject: this.subject, why }));
+    const column = this.offset + characters(this.text.slice(0, start)) + 1;
+    const said = { text: quote(rest), entry: this.entry, column, why };
+    return new Unreadable(this.entry ? t("answer.could_not_read_in", said) : t("answer.could_not_read", said), column);
   }
 
   notFinite(name) {
-    return new Unreadable(`${this.subject} must be a finite number, not ${quote(name)}.`);
+    return new Unreadable(t("answer.not_finite", { subject: this.subject, name: quote(name) }));
   }
 
   finite(value) {
-    if (!Number.isFinite(value)) throw new Unreadable(`${this.subject} is too large to compute.`);
+    if (!Number.isFinite(value)) throw new Unreadable(t("answer.too_large", { subject: this.subject }));
     return value;
   }
 
@@ -84,10 +87,7 @@ export class Parser {
   nested(parse) {
     this.depth += 1;
     if (this.depth > MAX_DEPTH) {
-      throw new Unreadable(
-        `${this.subject} puts more than ${MAX_DEPTH} parentheses, signs, powers or ` +
-          "functions inside each other; write it more simply.",
-      );
+      throw new Unreadable(t("answer.too_deep", { subject: this.subject, max: MAX_DEPTH }));
     }
     const value = parse.call(this);
     this.depth -= 1;
@@ -134,7 +134,7 @@ export class Parser {
     while (["*", "/"].includes(this.peek())) {
       const op = this.take();
       const right = this.unary();
-      if (op === "/" && right === 0) throw new Unreadable(`${this.subject} divides by zero, so it has no value.`);
+      if (op === "/" && right === 0) throw new Unreadable(t("answer.divides_by_zero", { subject: this.subject }));
       value = this.finite(op === "*" ? value * right : value / right);
     }
     return value;
@@ -155,12 +155,12 @@ export class Parser {
     const exponent = this.nested(this.unary);
     const shown = base < 0 ? `(${formatG(base)})^${formatG(exponent)}` : `${formatG(base)}^${formatG(exponent)}`;
     // Python's float power raises or turns complex where ** gives Infinity or NaN; in its order.
-    if (base === 0 && exponent < 0) throw new Unreadable(`Zero to a negative power (${shown}) has no value.`);
+    if (base === 0 && exponent < 0) throw new Unreadable(t("answer.zero_negative_power", { power: shown }));
     if (base < 0 && !Number.isInteger(exponent)) {
-      throw new Unreadable(`A negative number to a fractional power (${shown}) has no real value.`);
+      throw new Unreadable(t("answer.negative_fractional_power", { power: shown }));
     }
     const value = base ** exponent;
-    if (!Number.isFinite(value)) throw new Unreadable(`The power ${shown} is too large to compute.`);
+    if (!Number.isFinite(value)) throw new Unreadable(t("answer.power_too_large", { power: shown }));
     return value;
   }
 
@@ -168,27 +168,27 @@ export class Parser {
     const token = this.peek();
     if (token === null) {
       if (!this.entry && lstrip(this.text.slice(this.pos)).startsWith("[")) {
-        throw this.fail("this question asks for one number, not a list");
+        throw this.fail(t("answer.one_not_a_list"));
       }
       if (OTHER_DIGIT.test(lstrip(this.text.slice(this.pos)))) throw this.fail(OTHER_DIGITS);
-      throw this.fail("expected a number");
+      throw this.fail(t("answer.expected_number"));
     }
     if (token === "(") {
       this.take();
       const value = this.nested(this.expression);
-      if (this.peek() !== ")") throw this.fail("a “(” is not closed");
+      if (this.peek() !== ")") throw this.fail(t("answer.paren_not_closed"));
       this.take();
       return value;
     }
     const start = this.pos;
     if ("0123456789.,".includes(token[0])) return this.number(this.take(), start);
     if (WHOLE_WORD.test(token)) return this.name(this.take(), start);
-    throw this.fail("expected a number");
+    throw this.fail(t("answer.expected_number"));
   }
 
   number(token, start) {
     if (token.includes(",") && !this.decimalComma) {
-      throw this.fail("use a point for decimals inside a list of numbers", start);
+      throw this.fail(t("answer.point_in_list"), start);
     }
     WORD.lastIndex = this.pos; // a name glued to the number, as in 2e or 2pi
     const word = WORD.exec(this.text);
@@ -197,16 +197,13 @@ export class Parser {
       if (NOT_FINITE.includes(key(name))) throw this.notFinite(name);
       if (!CONSTANTS.has(key(name)) && !FUNCTIONS.has(key(name))) throw this.fail(unknown(name));
       if (key(name) === "e" && !token.toLowerCase().includes("e")) {
-        throw this.fail(
-          `after a number, e must be followed by digits for a power of ten, as in ` +
-            `${token}e-3; for ${token} times e, write ${token}*e`,
-        );
+        throw this.fail(t("answer.e_after_number", { number: token }));
       }
-      throw this.fail(`put * between ${token} and ${name}, as in ${token}*${name}`);
+      throw this.fail(t("answer.put_star", { number: token, name }));
     }
     const value = Number(token.replaceAll(",", "."));
     if (!Number.isFinite(value)) {
-      throw new Unreadable(`The number ${quote(token)} is too large to use; the largest is about 1.8e308.`);
+      throw new Unreadable(t("answer.number_too_large", { number: quote(token) }));
     }
     return value;
   }
@@ -219,17 +216,17 @@ export class Parser {
     const argument = this.nested(this.atom); // sqrt(2), sqrt 2 and √2 all read the same
     const name = found === "√" ? "sqrt" : found;
     const { at, defined } = FUNCTIONS.get(found);
-    if (!defined(argument)) throw new Unreadable(`The function ${name} is not defined at ${formatG(argument)}.`);
+    if (!defined(argument)) throw new Unreadable(t("answer.not_defined_at", { name, value: formatG(argument) }));
     const value = at(argument);
     if (!Number.isFinite(value)) {
-      throw new Unreadable(`The value of ${name}(${formatG(argument)}) is too large to compute.`);
+      throw new Unreadable(t("answer.value_too_large", { name, value: formatG(argument) }));
     }
     return value;
   }
 
   done() {
     const rest = strip(this.text.slice(this.pos));
-    if (rest.startsWith(")")) throw this.fail("this “)” has no “(” to close");
+    if (rest.startsWith(")")) throw this.fail(t("answer.paren_not_opened"));
     if (rest && this.peek() === null) throw this.fail(OTHER_DIGIT.test(rest) ? OTHER_DIGITS : READABLE);
     if (rest) throw this.fail(this.afterNumber());
   }
@@ -241,22 +238,19 @@ export class Parser {
     if (WHOLE_WORD.test(token) && !known(key(token))) return unknown(token); // as in "0.84 radians"
     if (this.entry) {
       // a list: the numbers need the list's separator between them
-      const between = this.separator ? `“${this.separator}”` : "a blank or a comma";
-      return `a number ends just before this; put ${between} between every two numbers`;
+      if (!this.separator) return t("answer.put_blank_or_comma");
+      return t("answer.put_separator", { separator: quote(this.separator) });
     }
     if (this.pos < this.text.length && lstrip(this.text.slice(this.pos, this.pos + 1)) === "") {
-      return (
-        "this question asks for one number, and a second one starts here; to " +
-        "combine them, put an operator such as * or + between them"
-      ); // "2 3", "0 1.41" or "2, 3"
+      return t("answer.second_number"); // "2 3", "0 1.41" or "2, 3"
     }
-    return "a complete number ends just before this; join the parts with an operator such as * or +";
+    return t("answer.join_parts");
   }
 
   read() {
     if (!strip(this.text)) {
-      const empty = `${this.subject} is empty`;
-      throw new Unreadable(this.entry ? `${empty}: put a number there.` : `${empty}.`);
+      const subject = this.subject;
+      throw new Unreadable(this.entry ? t("answer.entry_empty", { subject }) : t("answer.empty", { subject }));
     }
     const value = this.expression();
     this.done();
@@ -267,7 +261,7 @@ export class Parser {
   readSpaced() {
     const values = [];
     for (;;) {
-      this.entry = `entry ${values.length + 1}`;
+      this.entry = t("answer.entry", { number: values.length + 1 });
       values.push(this.expression());
       const rest = this.text.slice(this.pos);
       if (!strip(rest)) return values;

@@ -3,7 +3,9 @@
 // ./answer-text.js. Read that module's docstring for when a comma is a decimal comma; the
 // shared vectors (tests/answer_vectors.json) hold both to the same readings and words.
 // Indexes here are UTF-16 units; columns in messages count characters as Python does.
+// Messages are in the site's language (../i18n.js); in English, Python's word for word.
 
+import { t } from "../i18n.js";
 import { characters, lstrip, strip } from "./python-text.js";
 import { checkLength, Parser, quote, typographic, Unreadable } from "./answer-text.js";
 
@@ -11,7 +13,7 @@ import { checkLength, Parser, quote, typographic, Unreadable } from "./answer-te
 export const DIGIT_COMMA = /[0-9],[0-9]/;
 export const DECIMAL_EXAMPLE = "0,5; 1,41";
 const BLANK = (char) => lstrip(char) === "";
-const A_LIST = "a list such as [0, 1.41] or 0 1.41";
+const A_LIST = t("answer.a_list");
 
 /** Start and end of the text inside one pair of brackets around the whole answer. */
 function outerBrackets(text) {
@@ -44,12 +46,8 @@ const column = (text, i) => characters(text.slice(0, i)) + 1;
 /** A comma that is not a decimal comma in a list separated by semicolons. */
 function afterSemicolons(text, i) {
   const at = column(text, i);
-  return new Unreadable(
-    `Could not read ${quote(strip(text.slice(i)))} (character ${at}): “;” separates the ` +
-      "numbers here, so a comma can only be a decimal comma between two digits, as in " +
-      "1,41; put “;” between every two numbers.",
-    at,
-  );
+  const why = t("answer.semicolon_list");
+  return new Unreadable(t("answer.could_not_read", { text: quote(strip(text.slice(i))), column: at, why }), at);
 }
 
 /** A comma glued between digits in a list whose other commas are followed by a blank. */
@@ -60,13 +58,8 @@ function unclear(text, i) {
   while (last < text.length && "0123456789".includes(text[last])) last += 1;
   const number = text.slice(first, last);
   const at = column(text, first);
-  return new Unreadable(
-    `Could not read ${quote(strip(text.slice(first)))} (character ${at}): commas ` +
-      `separate the numbers here, so the comma in ${number} is unclear; write ` +
-      `${number.replace(",", ".")} for a decimal, or put “;” between the numbers, as in ` +
-      `${DECIMAL_EXAMPLE}.`,
-    at,
-  );
+  const why = t("answer.unclear_comma", { number, decimal: number.replace(",", "."), example: DECIMAL_EXAMPLE });
+  return new Unreadable(t("answer.could_not_read", { text: quote(strip(text.slice(first))), column: at, why }), at);
 }
 
 function entries(text, start, end, cuts, decimalComma) {
@@ -75,7 +68,8 @@ function entries(text, start, end, cuts, decimalComma) {
   for (const cut of [...cuts, end]) {
     const part = text.slice(start, cut);
     const offset = characters(text.slice(0, start));
-    values.push(new Parser(part, decimalComma, offset, `entry ${values.length + 1}`, { separator }).read());
+    const entry = t("answer.entry", { number: values.length + 1 });
+    values.push(new Parser(part, decimalComma, offset, entry, { separator }).read());
     start = cut + 1;
   }
   return values;
@@ -86,10 +80,10 @@ export function readVector(text) {
   checkLength(text, A_LIST);
   const typed = typographic(text);
   if (strip(typed).slice(0, 1) === "[" && strip(typed).slice(-1) !== "]") {
-    throw new Unreadable("The answer opens a “[” but does not close it with “]” at the end.");
+    throw new Unreadable(t("answer.unclosed_bracket"));
   }
   const [start, end] = outerBrackets(typed);
-  if (!strip(typed.slice(start, end))) throw new Unreadable("The answer is empty.");
+  if (!strip(typed.slice(start, end))) throw new Unreadable(t("answer.empty", { subject: t("answer.the_answer") }));
   const found = signs(typed, start, end);
   const semicolons = found.filter(([, sign]) => sign === ";").map(([i]) => i);
   const commas = found.filter(([, sign]) => sign === ",").map(([i]) => i);

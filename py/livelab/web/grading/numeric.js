@@ -2,8 +2,10 @@
 // (at build time), so a numeric question needs no worker: it is answered before Python has
 // started, or if it never starts. The spec is the fence's NumericSpec.to_json(): {answer,
 // decimals, wrong}. Same operations in the same order as Python, so verdicts and messages
-// agree; the shared vectors (tests/answer_vectors.json) hold the two to that.
+// agree; the shared vectors (tests/answer_vectors.json) hold the two to that. The messages are
+// in the site's language (../i18n.js), in English word for word Python's.
 
+import { t } from "../i18n.js";
 import { readNumber, typographic, Unreadable } from "./answer-text.js";
 import { DECIMAL_EXAMPLE, DIGIT_COMMA, readVector } from "./answer-vector.js";
 
@@ -20,11 +22,16 @@ export const tolerance = (spec) => (exact(spec) ? 1e-9 : 0.5 * tenTo(-spec.decim
 /** Whether a miss this size looks like rounding too early rather than a mistake. */
 const nearly = (spec, gap) => (exact(spec) ? gap < 0.5 : gap <= tenTo(1 - spec.decimals));
 
-/** The rest of a sentence saying "close": what to do about it. */
-const keepPrecision = (spec) =>
-  exact(spec)
-    ? ", but this answer is exact: no rounding is needed."
-    : `. Work with unrounded values and give ${spec.decimals} decimals.`;
+/** "Close" with what to do about it, for the answer or (numbers given) some of its entries. */
+function closeText(spec, numbers = null) {
+  const entries = numbers && entryList(numbers);
+  const count = numbers?.length;
+  if (exact(spec)) {
+    return numbers ? t("answer.entries_close_exact", { entries, count }) : t("answer.close_exact");
+  }
+  const close = numbers ? t("answer.entries_close", { entries, count }) : t("answer.close");
+  return `${close} ${t("answer.give_decimals", { count: spec.decimals })}`;
+}
 
 /** What the student typed, as a number or (for a vector answer) a list; throws Unreadable. */
 export const readAnswer = (spec, text) => (Array.isArray(spec.answer) ? readVector(text) : readNumber(text));
@@ -59,28 +66,26 @@ export function gradeNumeric(spec, text) {
   return { verdict: "wrong", message: whyWrong(spec, value, text) };
 }
 
-function entries(numbers) {
-  if (numbers.length === 1) return `Entry ${numbers[0]} is`;
-  return `Entries ${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]} are`;
+/** Entry numbers as a person lists them: "2", "1 and 3", "1, 2 and 4". */
+function entryList(numbers) {
+  if (numbers.length === 1) return String(numbers[0]);
+  return t("widget.and", { first: numbers.slice(0, -1).join(", "), second: numbers[numbers.length - 1] });
 }
 
 /** Feedback for a wrong value: close but rounded too early, or off. */
 function whyWrong(spec, value, text) {
   if (Array.isArray(spec.answer)) {
     if (value.length !== spec.answer.length) {
-      const count = `The answer has ${spec.answer.length} numbers; you gave ${value.length}.`;
+      const count = t("answer.count_numbers", { count: spec.answer.length, given: value.length });
       if (!DIGIT_COMMA.test(typographic(text))) return count;
-      return (
-        `${count} If a comma in a number was meant as a decimal point, put “;” or ` +
-        `blanks between the numbers, as in ${DECIMAL_EXAMPLE}.`
-      );
+      return `${count} ${t("answer.decimal_comma_hint", { example: DECIMAL_EXAMPLE })}`;
     }
     const gaps = value.map((v, i) => Math.abs(v - spec.answer[i]));
     const numbered = (keep) => gaps.flatMap((gap, i) => (keep(gap) ? [i + 1] : []));
     const far = numbered((gap) => !nearly(spec, gap));
-    if (far.length) return `${entries(far.slice(0, 1))} off; check how you computed it.`;
-    return `${entries(numbered((gap) => gap > tolerance(spec)))} close${keepPrecision(spec)}`;
+    if (far.length) return t("answer.entry_off", { entry: far[0] });
+    return closeText(spec, numbered((gap) => gap > tolerance(spec)));
   }
-  if (nearly(spec, Math.abs(value - spec.answer))) return `Close${keepPrecision(spec)}`;
-  return "That is not it. Rework the steps above and try again.";
+  if (nearly(spec, Math.abs(value - spec.answer))) return closeText(spec);
+  return t("answer.not_it");
 }

@@ -3,6 +3,7 @@
 // is stored at that moment, so none is lost when space frees up and another tab's changes
 // written meanwhile are kept too.
 
+import { t } from "../i18n.js";
 import { emptyProgress, map } from "./schema.js";
 
 export class PendingChanges {
@@ -48,11 +49,11 @@ export class PendingChanges {
     for (const change of this.changes) {
       if (!change.reset) items[change.section]?.add(`${change.page}\n${change.id}`);
     }
-    const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
     const parts = [];
-    if (items.questions.size) parts.push(count(items.questions.size, "answer", "answers"));
-    if (items.labs.size) parts.push(count(items.labs.size, "lab setting", "lab settings"));
-    if (this.changes.some((change) => change.reset)) parts.unshift("the reset of your progress");
-    return parts.join(" and ") || "nothing";
+    if (items.questions.size) parts.push(t("progress.pending_answers", { count: items.questions.size }));
+    if (items.labs.size) parts.push(t("progress.pending_lab_settings", { count: items.labs.size }));
+    if (this.changes.some((change) => change.reset)) parts.unshift(t("progress.pending_reset"));
+    if (parts.length === 0) return t("progress.pending_nothing");
+    return parts.reduce((first, second) => t("widget.and", { first, second }));
   }
 }

@@ -3,6 +3,7 @@
 // The question widgets change a question's progress only through this. Every change starts
 // from what is stored now, so attempts made in another tab are counted, not overwritten.
 
+import { language, t } from "../i18n.js";
 import { ANSWER_LIMIT } from "./schema.js";
 import { questionState } from "./states.js";
 import { progress } from "./store.js";
@@ -10,12 +11,12 @@ import { progress } from "./store.js";
 const whole = (value) => (Number.isInteger(value) && value >= 0 ? value : 0);
 
 /** Said with a correct verdict when the answer had been shown: it is not counted as solved. */
-export const SHOWN_NOTE = "The answer was shown first, so this question counts as shown, not solved.";
+export const SHOWN_NOTE = t("progress.shown_note");
 
 /** The verdict line once the student asked for the answer: it replaces the last "Not yet." */
-export const ANSWER_SHOWN = "The answer is shown.";
+export const ANSWER_SHOWN = t("progress.answer_shown");
 
-export const CUT_NOTE = `Only the first ${ANSWER_LIMIT.toLocaleString("en")} characters of this answer are saved.`;
+export const CUT_NOTE = t("progress.answer_cut", { limit: ANSWER_LIMIT.toLocaleString(language) });
 
 export class QuestionRecord {
   constructor(id, kind) {

@@ -12,10 +12,10 @@
 import { t } from "../i18n.js";
 
 export const STATES = {
-  "not-tried": "not tried",
-  "not-yet": "not yet",
-  correct: "solved",
-  shown: "answer shown",
+  "not-tried": t("progress.state_not_tried"),
+  "not-yet": t("progress.state_not_yet"),
+  correct: t("progress.state_solved"),
+  shown: t("progress.state_shown"),
 };
 
 /** The state of a saved entry (or of no entry): one of the keys of STATES. */

@@ -11,6 +11,7 @@
 // false.
 
 import { canonicalPath } from "../address.js";
+import { t } from "../i18n.js";
 import { PendingChanges } from "./pending.js";
 import { cleanProgress, emptyProgress } from "./schema.js";
 
@@ -64,24 +65,25 @@ class ProgressStore {
     }
     const { data, dropped } = cleanProgress(parsed);
     if (dropped === 0) return data;
-    if (this.setAside(text, data ? "Part of your saved progress" : "Saved progress") && data) this.write(data);
+    const note = data ? t("progress.set_aside_part") : t("progress.set_aside_all");
+    if (this.setAside(text, note) && data) this.write(data);
     return data ?? emptyProgress();
   }
 
   unavailable(err) {
     this.available = false;
     this.full = false;
-    this.problem = `Your progress is not being saved: this browser does not let the page store data (${err.name}).`;
+    this.problem = t("progress.unavailable", { error: err.name });
     return emptyProgress();
   }
 
-  /** Keep the odd text under its own key. When storage is too full for that copy, nothing is
-   * written over the odd text (asideWaits) until it fits: false then. */
-  setAside(text, what) {
+  /** Keep the odd text under its own key, and say so (note). When storage is too full for
+   * that copy, nothing is written over the odd text (asideWaits) until it fits: false then. */
+  setAside(text, note) {
     try {
       localStorage.setItem(SET_ASIDE, text);
       localStorage.removeItem(KEY);
-      this.problem = `${what} could not be read, so it was set aside; everything else is kept.`;
+      this.problem = note;
       return true;
     } catch (err) {
       if (isFull(err)) this.full = this.asideWaits = true;
@@ -121,10 +123,7 @@ class ProgressStore {
       if (recovered || wasAvailable !== this.available) announce("livelab:storage");
       return;
     }
-    this.problem =
-      `The storage this browser gives the site is full, so ${this.pending.describe()} could not be ` +
-      "saved yet. They are kept while this tab stays open and saved as soon as there is room; " +
-      "closing or reloading this tab before then loses them.";
+    this.problem = t("progress.storage_full", { waiting: this.pending.describe() });
     announce("livelab:storage");
     this.retryTimer ??= setInterval(() => this.flush(), RETRY_MS);
   }

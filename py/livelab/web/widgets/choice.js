@@ -6,6 +6,7 @@
 // reason once). Reasons stay sealed until then. The options are shown
 // in this student's own order (progress/order.js); each keeps its author's index as its value.
 
+import { t } from "../i18n.js";
 import { optionOrder, studentSeed } from "../progress/order.js";
 import { ANSWER_SHOWN, QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
 import { SITE_ROOT } from "../progress/store.js";
@@ -13,11 +14,11 @@ import { answerEarned, hintLadder } from "./hints.js";
 import { showMarkup, unseal } from "./sealed.js";
 import { enable, markStale, showVerdict } from "./verdict.js";
 
-const ALL_EXPLAINED = "Each option now says why it is right or wrong.";
+const ALL_EXPLAINED = t("choice.all_explained");
 const CHOICES = 'input[type="radio"], input[type="checkbox"]';
 
-/** As livelab.builder.kinds.choice.not_picked says it. */
-const notPicked = (count) => `${count} right option${count > 1 ? "s are" : " is"} not picked yet.`;
+/** As livelab.builder.kinds.choice.not_picked says it (in English). */
+const notPicked = (count) => t("choice.not_picked", { count });
 
 /** Puts the options in this student's order, from the author's order (so a second mount
  * gives the same order, not a shuffle of the shuffle). */
@@ -55,7 +56,7 @@ export function mount(el) {
 
   /** The reason of one option, as the author wrote it (it may hold math), in a slot. */
   function explainIn(slot, value, marked) {
-    const mark = marked ? `<strong>${isRight(value) ? "Right." : "Not this one."}</strong> ` : "";
+    const mark = marked ? `<strong>${isRight(value) ? t("choice.right") : t("choice.wrong")}</strong> ` : "";
     return showMarkup(slot, mark + why[Number(value)]);
   }
 
@@ -89,7 +90,7 @@ export function mount(el) {
       // Puts the reason into the line at once, then typesets.
       if (multiple) explainPicks(line, value);
       else explainIn(line, value, false);
-      line.prepend("Not yet. ");
+      line.prepend(`${t("verdict.not_yet")} `);
     }
     offerAnswer();
   }
@@ -101,7 +102,7 @@ export function mount(el) {
       .sort((a, b) => a - b)
       .join(",");
     if (!answer) {
-      const ask = multiple ? "Pick at least one of the options first." : "Pick one of the options first.";
+      const ask = multiple ? t("choice.pick_some") : t("choice.pick_one");
       showVerdict(el, "unreadable", ask);
       return;
     }

@@ -3,6 +3,8 @@
 // under the run's output. Built with the DOM, never as HTML: the worker that sends them runs
 // student code.
 
+import { t } from "../i18n.js";
+
 /** Show a run's figures in holder (none: it hides). */
 export function showFigures(holder, figures) {
   const list = Array.isArray(figures) ? figures : [];
@@ -10,7 +12,7 @@ export function showFigures(holder, figures) {
     ...list.map(({ png, alt }) => {
       const image = document.createElement("img");
       image.className = "livelab-figure";
-      image.alt = String(alt ?? "A figure the code drew.");
+      image.alt = String(alt ?? t("figures.default_alt"));
       image.src = `data:image/png;base64,${String(png ?? "")}`;
       return image;
     }),
@@ -23,4 +25,4 @@ export const figureNotes = (reply) => [reply.figures_note, reply.packages_proble
 
 /** The status while a course's extra packages load before a run (worker/packages.js). */
 export const loadingText = (names) =>
-  `Loading ${names.join(" and ")}, which this code imports, then running…`;
+  t("figures.loading", { packages: names.reduce((first, second) => t("widget.and", { first, second })) });

@@ -12,6 +12,8 @@
 // The line below the buttons ([data-run-status], a live region) says what happens, in words:
 // it is not updated at every chunk, only when a run starts, stops or ends.
 
+import { t } from "../i18n.js";
+
 const CHUNK_MS = 150; // a chunk's time budget in the worker: at least 5 updates a second
 
 export function bindRun(el, runtime, { readParams, applyView, status }) {
@@ -36,14 +38,14 @@ export function bindRun(el, runtime, { readParams, applyView, status }) {
     const run = { id: null, stopped: false };
     current = run;
     stopButton.disabled = false;
-    say("Running in your browser…");
+    say(t("lab.running"));
     try {
       let reply = await runtime.call("lab_run_start", { kind, params: readParams(el), budget_ms: CHUNK_MS });
       run.id = reply.run;
       while (mounted && !run.stopped) {
         if (reply.view) applyView(reply.view);
         if (reply.done) {
-          say(`Finished: ${reply.view?.text?.progress ?? "the whole run"}, computed in your browser.`);
+          say(t("lab.finished", { progress: reply.view?.text?.progress ?? t("lab.whole_run") }));
           break;
         }
         reply = await runtime.call("lab_run_next", { run: run.id, budget_ms: CHUNK_MS });
@@ -52,7 +54,7 @@ export function bindRun(el, runtime, { readParams, applyView, status }) {
     } catch (err) {
       if (!run.stopped && mounted) {
         if (err.type === "ValueError") say(err.message);
-        else if (err.type !== "RuntimeUnavailable") status.error(`Could not run the lab: ${err.message}`);
+        else if (err.type !== "RuntimeUnavailable") status.error(t("lab.run_failed", { message: err.message }));
       }
     } finally {
       settled(run);
@@ -70,11 +72,11 @@ export function bindRun(el, runtime, { readParams, applyView, status }) {
   const onStop = () => {
     if (!current) return;
     const shown = el.querySelector('[data-text="progress"]')?.textContent;
-    stop(current, `Stopped${shown ? ` after ${shown}` : ""}; the curves drawn so far stay.`);
+    stop(current, shown ? t("lab.stopped_after", { progress: shown }) : t("lab.stopped"));
   };
   const onInput = (event) => {
     if (current && event.target.matches("[data-param]")) {
-      say("Running with the settings it started with; the new ones are for the next run.");
+      say(t("lab.settings_for_next_run"));
     }
   };
   runButton.disabled = false;

@@ -18,6 +18,7 @@
 // data-stale while it shows one, and keeps its last good drawing). Text always goes in as
 // textContent; shapes are created element by element from a fixed list of SVG tags.
 
+import { t } from "../i18n.js";
 import { progress } from "../progress/store.js";
 import { coalesce } from "../runtime/page/coalesce.js";
 import { labView } from "../runtime/page/views.js";
@@ -232,7 +233,7 @@ export function mount(el, runtime) {
         return;
       }
       // A runtime that failed to start is already explained, with a Retry, on the status line.
-      if (err.type !== "RuntimeUnavailable") status.error(`Could not update the lab: ${err.message}`);
+      if (err.type !== "RuntimeUnavailable") status.error(t("lab.update_failed", { message: err.message }));
     },
   );
   const refresh = () => {

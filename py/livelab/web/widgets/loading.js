@@ -4,21 +4,24 @@
 // away once Python is live. The runtime reports progress
 // as "progress" events {phase, loaded, total}; bytes are shown when it knows them.
 
+import { language, t } from "../i18n.js";
+
 const PHASES = {
-  download: "downloading",
-  python: "starting the interpreter",
-  numpy: "loading NumPy",
-  course: "loading the course code",
+  download: t("loading.download"),
+  python: t("loading.python"),
+  numpy: t("loading.numpy"),
+  course: t("loading.course"),
 };
 
-const mb = (bytes) => (bytes / 1_000_000).toFixed(1);
+const DECIMAL_SIGN = (1.5).toLocaleString(language).replace(/\d/g, "") || ".";
+const mb = (bytes) => (bytes / 1_000_000).toFixed(1).replace(".", DECIMAL_SIGN);
 
 function describe(detail) {
-  const phase = PHASES[detail?.phase] ?? "getting ready";
+  const phase = PHASES[detail?.phase] ?? t("loading.getting_ready");
   if (detail?.phase === "download" && detail.total > 0) {
-    return `Starting Python: ${phase} ${mb(detail.loaded)} of ${mb(detail.total)} MB`;
+    return t("loading.downloaded", { phase, loaded: mb(detail.loaded), total: mb(detail.total) });
   }
-  return `Starting Python: ${phase}…`;
+  return t("loading.phase", { phase });
 }
 
 /** The loading line, from the boot report (runtime/page/report.js) and its updates. */
@@ -31,7 +34,7 @@ export function showLoading(runtime, needsPython) {
   bar.setAttribute("role", "status");
   const text = document.createElement("span");
   const meter = document.createElement("progress");
-  meter.setAttribute("aria-label", "Python start-up");
+  meter.setAttribute("aria-label", t("loading.meter"));
   bar.append(text, meter);
   const show = (detail) => {
     text.textContent = describe(detail);

@@ -2,10 +2,15 @@
 // still open; at the end, what is still open or was shown, each linked to its question and
 // to the lab that helps. Both follow every saved change on the page.
 
+import { t } from "../i18n.js";
 import { questionState, tally, withHintsText } from "../progress/states.js";
 import { progress } from "../progress/store.js";
 
-const OPEN_TEXT = { "not-tried": "not tried yet", "not-yet": "not solved yet", shown: "answer shown" };
+const OPEN_TEXT = {
+  "not-tried": t("progress.open_not_tried"),
+  "not-yet": t("progress.open_not_yet"),
+  shown: t("progress.open_shown"),
+};
 
 function link(href, text) {
   const a = document.createElement("a");
@@ -23,7 +28,7 @@ function listItem(item, state, withLab) {
   // The link's name is the question's own title, as the page shows it at the question.
   const where = item.section ? `${item.section}, ` : "";
   li.append(link(`#${item.id}`, item.title), ` (${where}${OPEN_TEXT[state]})`);
-  if (withLab && item.lab) li.append(" ", link(`#${item.lab}`, "the lab that helps"));
+  if (withLab && item.lab) li.append(" ", link(`#${item.lab}`, t("progress.lab_that_helps")));
   return li;
 }
 
@@ -34,16 +39,18 @@ function render(el, top) {
   const open = items
     .map((item) => [item, questionState(saved[item.id])])
     .filter(([, state]) => state !== "correct");
-  const shown =
+  const help =
     withHintsText(counts.withHints) +
-    (counts.shown ? `, ${counts.shown} answer${counts.shown === 1 ? "" : "s"} shown` : "");
+    (counts.shown ? `, ${t("progress.answers_shown", { count: counts.shown })}` : "");
+  const solved = { count: counts.solved, total: counts.total, help };
   const count = el.querySelector("[data-count]");
   if (top) {
-    count.textContent = `${counts.solved} of ${counts.total} solved${shown}.`;
+    count.textContent = t("progress.page_solved", solved);
   } else if (open.length === 0) {
-    count.textContent = `You solved all ${counts.total} questions on this page${withHintsText(counts.withHints)}.`;
+    const hints = withHintsText(counts.withHints);
+    count.textContent = t("progress.page_all_solved", { count: counts.total, help: hints });
   } else {
-    count.textContent = `${counts.solved} of ${counts.total} solved${shown}. Still open:`;
+    count.textContent = t("progress.page_still_open", solved);
   }
   const list = el.querySelector("[data-open]");
   // The top keeps to the unsolved ones it links; the summary also names shown answers and labs.

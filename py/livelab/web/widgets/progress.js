@@ -2,6 +2,7 @@
 // how many answers were shown, a reset that asks first, and above it a link to the question or
 // lab the student last worked on.
 
+import { t } from "../i18n.js";
 import { tally, withHintsText } from "../progress/states.js";
 import { progress } from "../progress/store.js";
 import { enable } from "./verdict.js";
@@ -35,7 +36,7 @@ function fillContinue(el) {
   if (!last) return line.replaceChildren();
   const link = document.createElement("a");
   link.href = last.href;
-  link.textContent = `Continue where you left off: ${last.name}`;
+  link.textContent = t("progress.continue", { name: last.name });
   line.replaceChildren(link);
 }
 
@@ -44,11 +45,15 @@ function fill(el) {
   for (const row of el.querySelectorAll("tr[data-page]")) {
     const ids = row.dataset.ids.split(" ").filter(Boolean);
     const counts = tally(ids, progress.questionsOf(row.dataset.page));
-    row.querySelector("[data-count]").textContent =
-      `${counts.solved} of ${counts.total}${withHintsText(counts.withHints)}`;
+    const help = withHintsText(counts.withHints);
+    row.querySelector("[data-count]").textContent = t("progress.row_count", { ...counts, help });
     row.querySelector("[data-shown]").textContent = String(counts.shown);
     row.querySelector("[data-state]").textContent =
-      counts.solved === counts.total ? "complete" : counts.tried > 0 ? "in progress" : "not started";
+      counts.solved === counts.total
+        ? t("progress.page_complete")
+        : counts.tried > 0
+          ? t("progress.page_in_progress")
+          : t("progress.page_not_started");
   }
   const note = el.querySelector("[data-storage-note]");
   note.textContent = progress.problem;

@@ -9,14 +9,14 @@
 // are kept per page and block (scratchpad-store.js), so a reload loses nothing; leaving the
 // page stops a run still going.
 
+import { t } from "../i18n.js";
 import { progress } from "../progress/store.js";
 import { scratchRuntime } from "../runtime/page/client.js";
 import { figureNotes, loadingText, showFigures } from "./figures.js";
 import { whenEachNear } from "./near-view.js";
+import { endedText, ranText, runningText } from "./run-words.js";
 import { loadText, saveText } from "./scratchpad-store.js";
 import { enable } from "./verdict.js";
-
-const EDITOR_FAILED = "The code editor could not be loaded; Run still runs the code as shown.";
 
 export function mount(el) {
   const page = progress.pageKey();
@@ -61,7 +61,7 @@ export function mount(el) {
         pre.replaceWith(box);
         return createEditor(box, {
           doc: pre.textContent,
-          label: `Python code, block ${number}`,
+          label: t("runnable.code_label", { number }),
           onRun: () => run(),
           onChange: (value) => saveText(key, value === original ? "" : value),
         });
@@ -72,35 +72,31 @@ export function mount(el) {
       })
       .catch(() => {
         opening = null;
-        status.textContent = EDITOR_FAILED;
+        status.textContent = t("runnable.editor_failed");
       });
     return opening;
   }
 
   async function run() {
     if (running) return;
-    status.textContent =
-      scratchRuntime.state === "starting" ? "Running as soon as Python has started…" : "Running…";
+    status.textContent = runningText(scratchRuntime.state);
     const onLoading = (names) => mounted && (status.textContent = loadingText(names));
     const args = { code: text(), space: `blocks:${page}` };
     const request = scratchRuntime.call("scratch_run", args, { onLoading });
     setRunning(request);
     try {
       const reply = await request;
-      const where = reply.error?.line ? ` on line ${reply.error.line}` : "";
-      const said = [reply.error ? `${reply.error.type}${where}; see the output.` : "Done."];
-      if (reply.note) said.push(reply.note, "Names defined by earlier runs are gone.");
+      const said = [ranText(reply)];
+      if (reply.note) said.push(reply.note, t("runnable.names_gone"));
       said.push(...figureNotes(reply));
       if (mounted) {
         show(reply.output, reply.figures);
         status.textContent = said.join(" ");
       }
     } catch (err) {
-      // A stop, a time limit or Python that cannot start: the message says which.
-      const lost = err.message.startsWith("Stopped") ? " What it printed before the stop is not shown." : "";
       if (mounted) {
         show("");
-        status.textContent = err.message + lost;
+        status.textContent = endedText(err);
       }
     } finally {
       setRunning(null);
@@ -112,7 +108,7 @@ export function mount(el) {
     else pre.textContent = original;
     saveText(key, "");
     show("");
-    status.textContent = "Back to the code as the page wrote it; names already defined stay until Python restarts.";
+    status.textContent = t("runnable.reset_done");
   };
   const onStop = () => running && scratchRuntime.stop(running.id);
   // The scratch Python starts when the student first goes into a block's code, not for a

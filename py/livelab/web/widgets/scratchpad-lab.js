@@ -3,6 +3,8 @@
 // same state the lab's view shows) and the scratchpad (scratchpad.js) takes it from the
 // `livelab:scratchpad` event. The browser never writes that code itself.
 
+import { t } from "../i18n.js";
+
 /** Wire the lab's button; returns the function that unwires it. */
 export function bindScratch(el, runtime, { readParams, status }) {
   const button = el.querySelector("button[data-scratch]");
@@ -11,12 +13,12 @@ export function bindScratch(el, runtime, { readParams, status }) {
     try {
       const code = await runtime.call("lab_scratch", { kind: el.dataset.labKind, params: readParams(el) });
       const title = el.querySelector(".livelab-lab__title")?.textContent.split(":")[0].trim();
-      const detail = { code, source: `${title} lab`, anchor: el };
+      const detail = { code, title, anchor: el };
       document.dispatchEvent(new CustomEvent("livelab:scratchpad", { detail }));
     } catch (err) {
       // Settings Python refuses are already explained where the lab shows its messages.
       if (err.type !== "RuntimeUnavailable" && err.type !== "ValueError") {
-        status.error(`Could not open the scratchpad: ${err.message}`);
+        status.error(t("scratchpad.open_failed", { message: err.message }));
       }
     }
   };

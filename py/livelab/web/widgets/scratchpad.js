@@ -6,19 +6,18 @@
 // scratchpad" button sends a `livelab:scratchpad` event with the lab's numbers as code.
 // The editor is CodeMirror (editor/editor.js), loaded the first time the panel opens.
 
-import { figureNotes, loadingText, showFigures } from "./figures.js";
+import { language, t } from "../i18n.js";
 import { progress } from "../progress/store.js";
+import { figureNotes, loadingText, showFigures } from "./figures.js";
 import { keepPlace } from "./keep-place.js";
+import { endedText, ranText, runningText } from "./run-words.js";
 import { loadText, onOtherTab, saveText, TEXT_LIMIT } from "./scratchpad-store.js";
 
 const SHORTCUT = "Alt+P";
 const pageKey = () => progress.pageKey(); // the key saved progress files this page under
 const PANEL_ID = "livelab-scratchpad";
-const EDITOR_FAILED =
-  "The code editor could not be loaded. Check your connection, then close the scratchpad and open it again.";
 // Below this width (livelab.css) the panel is a full-screen sheet: modal, the page inert.
 const SHEET = globalThis.matchMedia?.("(max-width: 29.99em)");
-const HINT = "np and the course's functions are ready: help(name) shows what one does. Ctrl+Enter runs the code.";
 
 function element(tag, props = {}, ...children) {
   const node = Object.assign(document.createElement(tag), props);
@@ -45,34 +44,34 @@ class Scratchpad {
   }
 
   build() {
-    this.toggle = button("Python scratchpad", {
+    this.toggle = button(t("scratchpad.title"), {
       className: "livelab-button livelab-scratchpad-toggle",
-      title: `Python scratchpad (${SHORTCUT})`,
+      title: t("scratchpad.toggle_title", { shortcut: SHORTCUT }),
     });
     this.toggle.setAttribute("aria-expanded", "false");
     this.toggle.setAttribute("aria-controls", PANEL_ID);
     this.toggle.setAttribute("aria-keyshortcuts", SHORTCUT);
-    this.close = button("Close", { title: "Close the scratchpad" });
-    this.close.setAttribute("aria-label", "Close the scratchpad");
+    this.close = button(t("scratchpad.close"), { title: t("scratchpad.close_label") });
+    this.close.setAttribute("aria-label", t("scratchpad.close_label"));
     this.buttons = {
-      run: button("Run", { title: "Run the code (Ctrl+Enter)" }),
-      stop: button("Stop", { title: "Stop the running code", disabled: true }),
-      clear: button("Clear", { title: "Clear the output and forget the names defined here" }),
+      run: button(t("scratchpad.run"), { title: t("scratchpad.run_title") }),
+      stop: button(t("scratchpad.stop"), { title: t("scratchpad.stop_title"), disabled: true }),
+      clear: button(t("scratchpad.clear"), { title: t("scratchpad.clear_title") }),
     };
     this.status = element("p", { className: "livelab-scratchpad__status" });
     this.status.setAttribute("role", "status");
     this.output = element("pre", { className: "livelab-scratchpad__output", hidden: true });
     this.output.setAttribute("role", "log");
-    this.output.setAttribute("aria-label", "Output");
+    this.output.setAttribute("aria-label", t("scratchpad.output"));
     this.output.tabIndex = 0; // long output scrolls: the keyboard can reach it
     this.figures = element("div", { className: "livelab-figures", hidden: true });
     this.editorBox = element("div", { className: "livelab-scratchpad__editor" });
-    const title = element("h2", { id: `${PANEL_ID}-title`, textContent: "Python scratchpad" });
+    const title = element("h2", { id: `${PANEL_ID}-title`, textContent: t("scratchpad.title") });
     this.panel = element(
       "section",
       { id: PANEL_ID, className: "livelab-scratchpad", hidden: true },
       element("div", { className: "livelab-scratchpad__head" }, title, this.close),
-      element("p", { className: "livelab-scratchpad__hint", textContent: HINT }),
+      element("p", { className: "livelab-scratchpad__hint", textContent: t("scratchpad.hint") }),
       this.editorBox,
       element("div", { className: "livelab-buttons" }, ...Object.values(this.buttons)),
       this.status,
@@ -105,7 +104,7 @@ class Scratchpad {
     document.addEventListener("livelab:scratchpad", (event) => this.insert(event.detail));
     // A landmark of its own: the button sits outside Material's content, which it outlives.
     const region = element("aside", { className: "livelab-scratchpad-region" }, this.toggle, this.panel);
-    region.setAttribute("aria-label", "Scratchpad");
+    region.setAttribute("aria-label", t("scratchpad.region"));
     // Early in the tab order, not after the footer's many links: just before Material's
     // header (which keeps its place across instant navigation), whose bar the button sits on
     // (livelab.css). Not after it: on a phone, focus on the header's search field opens the
@@ -158,12 +157,12 @@ class Scratchpad {
     this.editor?.destroy();
     this.editor = null;
     this.editorBox.replaceChildren();
-    this.status.textContent = "Loading the code editor…";
+    this.status.textContent = t("scratchpad.loading_editor");
     this.opening = import("../editor/editor.js")
       .then(({ createEditor }) =>
         createEditor(this.editorBox, {
           doc: loadText(key),
-          label: "Python code",
+          label: t("editor.code_label"),
           onRun: () => this.run(),
           onChange: (text) => this.save(key, text),
         }),
@@ -177,7 +176,7 @@ class Scratchpad {
           return editor;
         },
         () => {
-          this.status.textContent = EDITOR_FAILED;
+          this.status.textContent = t("scratchpad.editor_failed");
           return null;
         },
       )
@@ -189,13 +188,12 @@ class Scratchpad {
     if (this.adopting) return;
     const saved = saveText(key, text);
     if (saved === "saved" && key === this.editorFor) this.savedText = text;
+    const warnings = [t("scratchpad.unsaved"), t("scratchpad.cut", { limit: TEXT_LIMIT.toLocaleString(language) })];
     if (saved === "unsaved") {
-      this.status.textContent = "Your scratchpad text could not be saved in this browser, so it lasts until you leave the page.";
+      this.status.textContent = warnings[0];
     } else if (saved === "cut") {
-      this.status.textContent =
-        `Your scratchpad text is longer than ${TEXT_LIMIT.toLocaleString("en")} characters: only the first ` +
-        `${TEXT_LIMIT.toLocaleString("en")} are kept when you reload the page; the rest lasts until then.`;
-    } else if (this.status.textContent.startsWith("Your scratchpad text")) {
+      this.status.textContent = warnings[1];
+    } else if (warnings.includes(this.status.textContent)) {
       this.status.textContent = ""; // saved in full again: the warning no longer holds
     }
   }
@@ -218,8 +216,7 @@ class Scratchpad {
         this.adopting = false;
       }
     } else {
-      this.status.textContent =
-        "Another tab changed this page's scratchpad text. Your text here is kept; your next edit saves it over theirs.";
+      this.status.textContent = t("scratchpad.other_tab");
     }
   }
 
@@ -229,14 +226,13 @@ class Scratchpad {
   }
 
   /** A lab's numbers as code: they replace the text (Ctrl+Z brings it back). */
-  async insert({ code, source, anchor }) {
+  async insert({ code, title, anchor }) {
     const editor = await this.open();
     anchor?.scrollIntoView({ block: "nearest" }); // the lab stays in sight beside the panel
     if (!editor) return;
     editor.setText(code);
     editor.focus();
-    this.status.textContent =
-      `The ${source || "lab"}'s numbers are in the scratchpad; press Run (Ctrl+Z brings back what was there).`;
+    this.status.textContent = title ? t("scratchpad.inserted_from", { title }) : t("scratchpad.inserted");
   }
 
   /** A page's own last output and status; a run from elsewhere is named, never shown here. */
@@ -244,11 +240,8 @@ class Scratchpad {
     const result = this.results.get(key) ?? { output: "", status: "" };
     this.showOutput(result.output, result.figures);
     this.status.textContent = result.status;
-    if (this.running && this.runFor === key) this.status.textContent = "Running…";
-    else if (this.running) {
-      this.status.textContent =
-        "The code you ran on another page is still running; its output will show on that page. Stop ends it.";
-    }
+    if (this.running && this.runFor === key) this.status.textContent = t("scratchpad.running");
+    else if (this.running) this.status.textContent = t("scratchpad.running_elsewhere");
   }
 
   /** Keep a run's result for its page; show it only if that page's text is the one shown. */
@@ -258,7 +251,7 @@ class Scratchpad {
       this.showOutput(output, figures);
       this.status.textContent = status;
     } else {
-      this.status.textContent = "The code you ran on another page has finished; its output is there when you go back.";
+      this.status.textContent = t("scratchpad.finished_elsewhere");
     }
   }
 
@@ -278,30 +271,23 @@ class Scratchpad {
     if (this.running || !this.editor) return;
     const code = this.editor.getText();
     const key = this.editorFor;
-    this.status.textContent =
-      this.runtime.state === "starting" ? "Running as soon as Python has started…" : "Running…";
+    this.status.textContent = runningText(this.runtime.state);
     const onLoading = (names) => this.runFor === key && (this.status.textContent = loadingText(names));
     const request = this.runtime.call("scratch_run", { code }, { onLoading });
     this.runFor = key;
     this.setRunning(request);
     try {
       const reply = await request;
-      const where = reply.error?.line ? ` on line ${reply.error.line}` : "";
-      const said = [reply.error ? `${reply.error.type}${where}; see the output.` : "Done."];
+      const said = [ranText(reply)];
       // 1 run in a namespace we had used before: the worker was replaced meanwhile.
-      if (reply.runs === 1 && this.lastRuns > 0) {
-        said.push("Python was restarted since your last run, so names defined before are gone.");
-      }
-      if (reply.note) said.push(reply.note, "The scratchpad's names are gone too.");
+      if (reply.runs === 1 && this.lastRuns > 0) said.push(t("scratchpad.restarted"));
+      if (reply.note) said.push(reply.note, t("scratchpad.names_gone"));
       this.lastRuns = reply.note ? 0 : reply.runs;
       said.push(...figureNotes(reply));
       this.report(key, reply.output, said.join(" "), reply.figures);
     } catch (err) {
-      // A stop, a time limit or Python that cannot start: the message says which, in full.
-      // The earlier run's output is not this run's, so it goes; a stopped run's own prints
-      // are not returned (its reply never comes), and the status says so.
-      const lost = err.message.startsWith("Stopped") ? " What it printed before the stop is not shown." : "";
-      this.report(key, "", err.message + lost);
+      // The earlier run's output is not this run's, so it goes (run-words.js says why).
+      this.report(key, "", endedText(err));
     } finally {
       this.setRunning(null);
     }
@@ -321,7 +307,7 @@ class Scratchpad {
     try {
       await request;
       this.lastRuns = 0;
-      this.status.textContent = "Cleared the output and the names you defined; np and the kernels stay.";
+      this.status.textContent = t("scratchpad.cleared");
     } catch (err) {
       this.status.textContent = err.message;
     } finally {

@@ -1,12 +1,13 @@
 // The status line every widget carries: says whether Python is starting, live or failed,
 // and offers a "Retry" button when it failed. Text only, never HTML.
 
+import { t } from "../i18n.js";
 import { sentence } from "./verdict.js";
 
 const TEXT = {
   // Short: the page's loading line at the top says how far Python has got.
-  starting: "Numbers from the build; live once Python has started.",
-  ready: "Live: computed by Python in your browser.",
+  starting: t("status.starting"),
+  ready: t("status.ready"),
 };
 
 export function bindStatus(el, runtime) {
@@ -20,11 +21,11 @@ export function bindStatus(el, runtime) {
       line.textContent = runtime.state === "starting" ? (line.dataset.starting ?? TEXT.starting) : TEXT[runtime.state];
       return;
     }
-    line.append(`${sentence(runtime.message)} The numbers shown are from when the page was built. `);
+    line.append(`${t("status.failed", { problem: sentence(runtime.message) })} `);
     const retry = document.createElement("button");
     retry.type = "button";
     retry.className = "livelab-button";
-    retry.textContent = "Retry";
+    retry.textContent = t("status.retry");
     retry.addEventListener("click", () => runtime.retry());
     line.append(retry);
   };

@@ -3,11 +3,12 @@
 // own after it. Once the student changes the answer, the old verdict says it was about the
 // previous answer until the next check.
 
-const STALE_PREFIX = "About your previous answer: ";
+import { t } from "../i18n.js";
 
 export function showVerdict(el, verdict, message = "") {
   const line = el.querySelector("[data-verdict]");
-  const opening = { correct: "Correct.", wrong: "Not yet.", error: "Not yet.", too_slow: "Not yet." };
+  const notYet = t("verdict.not_yet");
+  const opening = { correct: t("verdict.correct"), wrong: notYet, error: notYet, too_slow: notYet };
   line.textContent = opening[verdict] ? [opening[verdict], message].filter(Boolean).join(" ") : message;
   line.dataset.state = verdict;
   delete line.dataset.stale;
@@ -19,7 +20,7 @@ export function markStale(el) {
   const graded = ["correct", "wrong", "error", "too_slow"].includes(line.dataset.state);
   if (!graded || "stale" in line.dataset || line.textContent === "") return;
   line.dataset.stale = "";
-  line.textContent = STALE_PREFIX + line.textContent;
+  line.textContent = t("verdict.stale", { verdict: line.textContent });
 }
 
 export function enable(el) {
@@ -32,8 +33,9 @@ export const sentence = (message) => (/[.!?…]$/.test(message) ? message : `${m
 /** The runtime's failure as a sentence for a verdict line. */
 export function runtimeProblem(err) {
   if (err.type !== "RuntimeUnavailable") return err.message;
-  // The runtime's own sentences usually say what to do already.
-  return /retry/i.test(err.message) ? sentence(err.message) : `${sentence(err.message)} Press Retry to try again.`;
+  // The runtime's own sentences usually say what to do already (Retry, in the site's words).
+  const saysRetry = /retry|r[ée]essay/i.test(err.message) || err.message.includes(t("status.retry"));
+  return saysRetry ? sentence(err.message) : t("verdict.press_retry", { problem: sentence(err.message) });
 }
 
 /** Python could not start: say why on the verdict line, with the same Retry the labs offer. */
@@ -42,10 +44,10 @@ export function showUnavailable(el, err, runtime) {
   const retry = document.createElement("button");
   retry.type = "button";
   retry.className = "livelab-button";
-  retry.textContent = "Retry";
+  retry.textContent = t("status.retry");
   retry.addEventListener("click", () => {
     runtime.retry();
-    showVerdict(el, "pending", "Starting Python again…");
+    showVerdict(el, "pending", t("verdict.restarting"));
   });
   el.querySelector("[data-verdict]").append(retry);
 }
