@@ -131,7 +131,7 @@ def _student_error(data: Any) -> StudentError | None:
         if not isinstance(data.get(name), str):
             raise WireError(f"an error's {name} is not text")
         fields[name] = data[name]
-    for name in ("line", "column", "template_line"):
+    for name in ("blank", "line", "column", "template_line"):
         if data.get(name) is not None and type(data.get(name)) is not int:
             raise WireError(f"an error's {name} is not a number")
         fields[name] = data.get(name)
@@ -146,7 +146,6 @@ def plan(question: str | CodeQuestion, action: str) -> dict[str, Any]:
         "action": action,
         "name": q.name,
         "template": q.template,
-        "whole_line": q.blank_is_whole_line,
         "function": q.function_name,
         "time_budget": q.time_budget,
         "cases": [
@@ -188,7 +187,7 @@ def _printed(raw: dict[str, Any]) -> tuple[str, float]:
 def example_output(question: str | CodeQuestion) -> str:
     """What the template's example prints when the reference kernel stands in for the blank."""
     q = _question(question)
-    program = compile_program(q.template, q.reference_blank, q.blank_is_whole_line, f"<{q.name}>")
+    program = compile_program(q.template, q.reference_blanks, f"<{q.name}>")
     if isinstance(program, StudentError):
         raise RuntimeError(f"question {q.name}: the reference blank does not compile")
     attempt = StudentRun(program)
@@ -218,8 +217,9 @@ def finish_run(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
     return result
 
 
-def run(question: str | CodeQuestion, blank: str) -> dict[str, Any]:
-    """Execute the template with the blank filled in and return what it printed."""
+def run(question: str | CodeQuestion, blank: str | Sequence[str]) -> dict[str, Any]:
+    """Execute the template with the blank filled in and return what it printed (blank: a list
+    of each blank's text for a template of several)."""
     q = _question(question)
     return finish_run(q, _over_the_wire(execute(plan(q, "run"), blank)))
 
@@ -345,8 +345,9 @@ def grade(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
     return finish(verdict, message, error=first_error, misconception=key)
 
 
-def check(question: str | CodeQuestion, blank: str) -> dict[str, Any]:
-    """Grade a blank: the example and the hidden cases against the reference kernel."""
+def check(question: str | CodeQuestion, blank: str | Sequence[str]) -> dict[str, Any]:
+    """Grade a blank (or a list of each blank's text): the example and the hidden cases
+    against the reference kernel."""
     q = _question(question)
     return grade(q, _over_the_wire(execute(plan(q, "check"), blank)))
 

@@ -11,6 +11,7 @@ code changes here, the grader's interpreter never ran it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from livelab.grading_program import BlankProblem, StudentError, compile_program
@@ -22,11 +23,12 @@ def _error(error: StudentError | None) -> dict[str, Any] | None:
     return None if error is None else error.as_dict()
 
 
-def execute(plan: dict[str, Any], blank: str) -> dict[str, Any]:
-    """Run a blank as the plan says ("run": the example; "check": the example, then every
-    case); return what happened as JSON-friendly data (see livelab.grading.grade)."""
+def execute(plan: dict[str, Any], blank: str | Sequence[str]) -> dict[str, Any]:
+    """Run a blank (or, for a template of several, a list of each blank's text) as the plan
+    says ("run": the example; "check": the example, then every case); return what happened
+    as JSON-friendly data (see livelab.grading.grade)."""
     try:
-        program = compile_program(plan["template"], blank, plan["whole_line"], f"<{plan['name']}>")
+        program = compile_program(plan["template"], blank, f"<{plan['name']}>")
     except BlankProblem as problem:
         return {"problem": str(problem)}
     if isinstance(program, StudentError):

@@ -26,9 +26,11 @@ def case_detail(error: StudentError | None, mismatch: Mismatch | None) -> str:
 
 def _where(error: StudentError, q: CodeQuestion) -> str:
     """Locate an error for the student; a one-line expression blank needs only the column."""
-    if error.line is not None and error.column is not None and not q.blank_is_whole_line:
+    whole = q.whole_lines[(error.blank or 1) - 1]
+    several = q.blank_count > 1
+    if not several and error.line is not None and error.column is not None and not whole:
         return i18n.text("grader.where_column", column=error.column)
-    return error.where()
+    return error.where(column_only=not whole, several=several)
 
 
 def _suggestion(error: StudentError, q: CodeQuestion) -> str:
@@ -49,9 +51,9 @@ def _suggestion(error: StudentError, q: CodeQuestion) -> str:
 
 
 def _returns_none_fix(q: CodeQuestion) -> str:
-    if "\n" in q.reference_blank.strip():
+    if any("\n" in blank.strip() for blank in q.reference_blanks):
         return i18n.text("grader.none_fix_return_line")
-    if q.blank_is_whole_line:
+    if any(q.whole_lines):
         return i18n.text("grader.none_fix_start_return")
     return i18n.text("grader.none_fix_expression")
 

@@ -207,12 +207,12 @@ class StudentRun:
         exited = isinstance(exc, SystemExit)
         message = i18n.text("runtime.called_exit") if exited else one_line(str(exc))
         lines.append(f"{type(exc).__name__}: {message}")
-        line = column = template_line = None
+        blank = line = column = template_line = None
         if frames:
             last = frames[-1]
             template_line = last.lineno
             start, _ = _char_columns(self.program.source_line(last.lineno or 0), last.colno, None)
-            line, column = self.program.place.locate(last.lineno, start)
+            blank, line, column = self.program.locate(last.lineno, start)
         return StudentError(
             type=type(exc).__name__,
             message=message,
@@ -220,6 +220,7 @@ class StudentRun:
             column=column,
             template_line=template_line,
             traceback="\n".join(lines),
+            blank=blank,
         )
 
 

@@ -21,7 +21,7 @@ import marshal
 import os
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -147,13 +147,13 @@ def _lab(kind: str, params: dict) -> dict:
     return lab_view(kind, params)
 
 
-def _code_run(question: str, blank: str) -> dict:
+def _code_run(question: str, blank: str | Sequence[str]) -> dict:
     from livelab import grading
 
     return grading.run(question, blank)
 
 
-def _code_check(question: str, blank: str) -> dict:
+def _code_check(question: str, blank: str | Sequence[str]) -> dict:
     from livelab import grading
 
     return grading.check(question, blank)
@@ -178,7 +178,7 @@ def _code_plan(question: str, action: str, exercise: dict | None = None) -> dict
     return grading.plan(question, action)
 
 
-def _code_execute(plan: dict, blank: str) -> dict:
+def _code_execute(plan: dict, blank: str | Sequence[str]) -> dict:
     from livelab.grading_execute import execute
 
     return execute(plan, blank)

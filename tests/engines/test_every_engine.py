@@ -256,8 +256,8 @@ def answer_code(tab: Tab, q, answer: str, button: str = "Check") -> None:
 # How a student gives an answer of each kind (the kind's replays say what answer to give).
 ANSWER = {"numeric": answer_numeric, "choice": answer_choice, "code": answer_code}
 NOT_ON_LEVEL_19 = {"exercise"}
-"""Kinds level 19 does not use: an exercise is a code question on the page (code.js, the same
-checks); it is graded in Chromium by tests/browser/test_exercise.py and test_example_french.py."""
+"""Kinds level 19 does not use: an exercise (a code question on the page, code.js, the same
+checks) is graded on each engine from a page of its own, tests/engines/test_exercise_engines.py."""
 
 
 def verdict(qid: str) -> Role:

@@ -78,3 +78,57 @@ def test_a_right_exercise_is_a_code_question_with_its_answers_sealed(tmp_path):
     assert "np.sqrt(ms + eps)" not in page and "mean square" not in page
     sealed = unseal(re.search(r'data-question="e1"[^>]*data-sealed="([^"]+)"', page)[1])
     assert sealed["exercise"]["wrong"][0]["feedback"].startswith("That divides")
+
+
+TWO_BLANKS = """# Norms
+
+Some prose.
+
+```exercise
+id: e2
+prompt: Fill in both blanks of `rms_norm`.
+function: rms_norm
+template: |
+  def rms_norm(x, eps=1e-6):
+      ms = ____
+      return x / ____
+solution:
+  - np.mean(x ** 2, axis=-1, keepdims=True)
+  - np.sqrt(ms + eps)
+blank_label: "blank: rms_norm"
+example:
+  - args: [[3.0, 4.0]]
+cases:
+  - args: [[[1.0, 2.0], [30.0, 40.0]]]
+    label: a batch of two rows
+wrong:
+  - blanks:
+      - np.mean(x ** 2, axis=-1, keepdims=True)
+      - ms
+    feedback: That divides by the mean square; take its square root.
+```
+"""
+
+
+def test_an_exercise_of_two_blanks_is_a_code_question_with_a_field_each(tmp_path):
+    config = course(tmp_path, TWO_BLANKS)
+    done = run_as_author(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config)], tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert page.count("<textarea") == 2
+    assert 'aria-label="blank 1 of 2: rms_norm"' in page
+    assert 'aria-label="blank 2 of 2: rms_norm"' in page
+    assert "np.sqrt(ms + eps)" not in page and "square root" not in page
+    sealed = unseal(re.search(r'data-question="e2"[^>]*data-sealed="([^"]+)"', page)[1])
+    assert sealed["reference"] == ["np.mean(x ** 2, axis=-1, keepdims=True)", "np.sqrt(ms + eps)"]
+
+
+def test_a_wrong_answer_with_one_text_for_two_blanks_stops_the_build_naming_the_field(tmp_path):
+    wrong = "  - blanks:\n      - np.mean(x ** 2, axis=-1, keepdims=True)\n      - ms\n"
+    page = TWO_BLANKS.replace(wrong, "  - blank: ms\n")
+    message = run(tmp_path, "mkdocs", "build", "--strict", "-f", str(course(tmp_path, page)))
+    said = f"index.md:{FENCE_LINE}: exercise fence id 'e2': wrong 1: blank: the template has 2"
+    assert said in message
+    assert not (tmp_path / "site" / "index.html").exists()

@@ -60,10 +60,15 @@ def test_literal_and_generated_cases_are_all_checked():
 @pytest.mark.parametrize(
     ("change", "said"),
     [
-        ({"template": "def rms_norm(x):\n    return x\n"}, "template: needs exactly one ____"),
+        ({"template": "def rms_norm(x):\n    return x\n"}, "template: needs a ____"),
         ({"solution": "return x +"}, "solution: the template with it does not run"),
         ({"function": "rms"}, "solution: the template defines no function 'rms'"),
-        ({"wrong": [{"blank": "return x"}]}, "wrong 1: needs exactly blank and feedback"),
+        ({"wrong": [{"blank": "return x"}]}, "wrong 1: needs exactly blank (or blanks) and"),
+        (
+            {"wrong": [{"blanks": ["return x", "x"], "feedback": "F."}]},
+            "wrong 1: blanks: the template has 1 blank but 2 texts are given",
+        ),
+        ({"solution": ["return x", "x"]}, "solution: the template has 1 blank but 2 texts"),
         ({"example": [{"arg": [1]}]}, "example 1: each case is {args: [...]"),
         ({"generate": "x = 1"}, "generate: define a function cases(rng)"),
     ],
@@ -79,17 +84,26 @@ GUIDE = Path(__file__).resolve().parents[2] / "docs" / "authoring.md"
 FENCE = re.compile(r"^```exercise\n(.*?)^```$", re.S | re.M)
 
 
-def guide_exercise() -> dict:
-    """The exercise the authoring guide shows, as an author would copy it."""
+def guide_exercises() -> list[dict]:
+    """The exercises the authoring guide shows, as an author would copy them: a whole body in
+    one blank (e1), then two blanks (e2)."""
     found = FENCE.findall(GUIDE.read_text(encoding="utf-8"))
-    assert len(found) == 1
-    return fence_yaml.load(found[0])
+    assert len(found) == 2
+    return [fence_yaml.load(text) for text in found]
 
 
-def test_the_guides_exercise_builds_and_replays_as_the_guide_says():
+def guide_exercise() -> dict:
+    """The guide's first exercise: one blank, a whole function body."""
+    return guide_exercises()[0]
+
+
+@pytest.mark.parametrize("number", [0, 1])
+def test_the_guides_exercises_build_and_replay_as_the_guide_says(number):
     kind = question_kind("exercise")
-    q = kind.question(guide_exercise())
-    assert q.question.startswith("exercise-e1-")
+    data = guide_exercises()[number]
+    q = kind.question(data)
+    assert q.question.startswith(f"exercise-{data['id']}-")
+    assert q.blank_count == number + 1
     replays = list(kind.replays(q))
     assert [r.verdict for r in replays] == ["correct", "wrong", "wrong"]
     for replay in replays:

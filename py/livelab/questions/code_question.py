@@ -19,6 +19,13 @@ PRELUDE = "import numpy as np\n\n"
 """What a template needs above it to run on its own: the names the grader provides."""
 
 
+def blank_lines(template: str) -> tuple[bool, ...]:
+    """For each blank of a template, in order: whether it stands alone on its line."""
+    return tuple(
+        line.strip() == BLANK for line in template.split("\n") for _ in range(line.count(BLANK))
+    )
+
+
 @dataclass(frozen=True)
 class Case:
     """One call of the student's function: arguments and a description a student can read."""
@@ -53,7 +60,7 @@ class Misconception:
 
 @dataclass(frozen=True)
 class CodeQuestion:
-    """A code question: template with one blank, the reference, cases and feedback.
+    """A code question: template with one blank (or several), the reference, cases and feedback.
 
     Each field's metadata "what" is the line the authoring reference prints for it.
     """
@@ -61,7 +68,7 @@ class CodeQuestion:
     name: str = field(metadata={"what": "the name a code fence gives in its question option"})
     template: str = field(
         metadata={
-            "what": "the program shown, with exactly one ____ and a def <function_name>(; "
+            "what": "the program shown, with one ____ (or several) and a def <function_name>(; "
             "it ends by printing the example"
         }
     )
@@ -71,7 +78,9 @@ class CodeQuestion:
     reference: Callable[..., Any] = field(
         metadata={"what": "the trusted implementation (a labs.kernels function or a thin adapter)"}
     )
-    reference_blank: str = field(metadata={"what": "the model answer for the blank"})
+    reference_blank: str | tuple[str, ...] = field(
+        metadata={"what": "the model answer for the blank (a tuple, one per blank, for several)"}
+    )
     example_cases: tuple[Case, ...] = field(
         metadata={"what": "the template's own example, as Case(..., hidden=False)"}
     )
@@ -127,21 +136,47 @@ class CodeQuestion:
     )
 
     def __post_init__(self) -> None:
-        if self.template.count(BLANK) != 1:
-            raise ValueError(f"question {self.name}: the template needs exactly one {BLANK}")
+        if self.blank_count < 1:
+            raise ValueError(f"question {self.name}: the template needs a {BLANK}")
         if f"def {self.function_name}(" not in self.template:
             raise ValueError(f"question {self.name}: the template lacks def {self.function_name}")
-        if "\n" in self.reference_blank.strip("\n") and not self.blank_is_whole_line:
+        several = self.blank_count > 1
+        if several != isinstance(self.reference_blank, tuple) or (
+            len(self.reference_blanks) != self.blank_count
+        ):
             raise ValueError(
-                f"question {self.name}: a reference of several lines needs a {BLANK} that "
-                "stands alone on its line"
+                f"question {self.name}: its {self.blank_count} {BLANK} need a reference_blank "
+                "of one text for one blank, a tuple of one text per blank for several"
             )
+        pairs = zip(self.reference_blanks, self.whole_lines, strict=True)
+        for number, (text, whole) in enumerate(pairs, 1):
+            if "\n" in text.strip("\n") and not whole:
+                raise ValueError(
+                    f"question {self.name}: a reference of several lines (blank {number}) needs "
+                    f"a {BLANK} that stands alone on its line"
+                )
+
+    @property
+    def blank_count(self) -> int:
+        """How many blanks the template has: one, or several."""
+        return self.template.count(BLANK)
+
+    @property
+    def reference_blanks(self) -> tuple[str, ...]:
+        """The model answer of every blank, in the template's order."""
+        ref = self.reference_blank
+        return (ref,) if isinstance(ref, str) else tuple(ref)
+
+    @property
+    def whole_lines(self) -> tuple[bool, ...]:
+        """For each blank: whether it stands alone on its line (the student writes statements,
+        of one line or several)."""
+        return blank_lines(self.template)
 
     @property
     def blank_is_whole_line(self) -> bool:
-        """True when the blank stands alone on its line (the student writes a statement)."""
-        line = next(line for line in self.template.splitlines() if BLANK in line)
-        return line.strip() == BLANK
+        """True when the (first) blank stands alone on its line (the student writes a statement)."""
+        return self.whole_lines[0]
 
     def cases(self) -> list[Case]:
         """Example cases, then the hidden cases drawn from the question's fixed seed."""

@@ -4,7 +4,9 @@ The same function runs at build time and in the browser's worker, so both grade 
 question: the reference is the template run with the author's solution, the example and
 hidden cases are the fence's literal arguments (lists become float arrays) or come from a
 small `cases(rng)` the author writes, and each known wrong answer is a misconception,
-recognised by behaving as that blank does, with the author's feedback.
+recognised by behaving as that blank does, with the author's feedback. A template may have
+several blanks: the solution is then a list, one text per blank in order, and each wrong
+answer gives `blanks:` (a list) instead of `blank:`.
 
     id: e1
     function: rms
@@ -46,14 +48,13 @@ class ExerciseError(ValueError):
     """The exercise's data is wrong; the message names the field."""
 
 
-def _function(template: str, blank: str, name: str, field: str) -> Callable[..., Any]:
-    """The function the template defines with `blank` in the blank (its prints discarded),
-    the blank placed as the grader places a student's (grading_program.fill_blank)."""
-    from livelab.grading_program import BlankProblem, fill_blank
+def _function(template: str, blanks: list[str], name: str, field: str) -> Callable[..., Any]:
+    """The function the template defines with `blanks` in its blanks (its prints discarded),
+    placed as the grader places a student's (grading_program.fill_blanks)."""
+    from livelab.grading_program import BlankProblem, fill_blanks
 
-    whole_line = next(line for line in template.split("\n") if BLANK in line).strip() == BLANK
     try:
-        source, _ = fill_blank(template, blank, whole_line)
+        source, _ = fill_blanks(template, blanks)
     except BlankProblem as exc:
         raise ExerciseError(f"{field}: {exc}") from None
     space: dict[str, Any] = {}
@@ -99,12 +100,54 @@ def _generated(source: str) -> Callable[[np.random.Generator], list[dict]]:
     return made
 
 
+def blank_texts(value: Any, count: int, field: str) -> list[str]:
+    """The texts of a template's `count` blanks: one text for one blank, a list of one text
+    per blank, in order, for several. ExerciseError names the field otherwise."""
+    if count == 1 and not isinstance(value, list):
+        return [str(value)]
+    if count > 1 and isinstance(value, str):
+        raise ExerciseError(
+            f"{field}: the template has {count} blanks: give a list of {count} texts, one per "
+            "blank, in order"
+        )
+    if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+        raise ExerciseError(f"{field}: a text, or a list of texts (one per blank)")
+    if len(value) != count:
+        raise ExerciseError(
+            f"{field}: the template has {count} blank{'s' if count > 1 else ''} "
+            f"but {len(value)} {'text is' if len(value) == 1 else 'texts are'} given for them"
+        )
+    return list(value)
+
+
+def wrong_blanks(item: Any, count: int, number: int) -> list[str]:
+    """A known wrong answer's blanks: `blank:` (one text, for one blank) or `blanks:` (a list,
+    one per blank)."""
+    field = f"wrong {number}"
+    keys = set(item) - {"feedback"} if isinstance(item, dict) else set()
+    if not isinstance(item, dict) or "feedback" not in item or len(keys) != 1:
+        raise ExerciseError(f"{field}: needs exactly blank (or blanks) and feedback")
+    key = keys.pop()
+    if key not in ("blank", "blanks"):
+        raise ExerciseError(f"{field}: needs exactly blank (or blanks) and feedback, not {key!r}")
+    if key == "blanks" and not isinstance(item[key], list):
+        raise ExerciseError(f"{field}: blanks is a list of texts, one per blank")
+    return blank_texts(item[key], count, f"{field}: {key}")
+
+
+def solution_blanks(data: dict) -> list[str]:
+    """The solution's text of each blank of the exercise's template, checked."""
+    return blank_texts(data["solution"], str(data["template"]).count(BLANK), "solution")
+
+
 def exercise_question(name: str, data: dict) -> CodeQuestion:
     """The CodeQuestion of an exercise's data (the fence's checked YAML)."""
     template, function = str(data["template"]), str(data["function"])
-    if template.count(BLANK) != 1:
-        raise ExerciseError(f"template: needs exactly one {BLANK}")
-    reference = _function(template, str(data["solution"]), function, "solution")
+    count = template.count(BLANK)
+    if count < 1:
+        raise ExerciseError(f"template: needs a {BLANK} (one per blank)")
+    solution = solution_blanks(data)
+    reference = _function(template, solution, function, "solution")
     example = tuple(_case(c, f"example {i}", False) for i, c in enumerate(data["example"], 1))
     literal = [_case(c, f"cases {i}", True) for i, c in enumerate(data.get("cases") or [], 1)]
     make = _generated(data["generate"]) if data.get("generate") else None
@@ -120,9 +163,7 @@ def exercise_question(name: str, data: dict) -> CodeQuestion:
 
     wrong = []
     for i, item in enumerate(data.get("wrong") or [], 1):
-        if not isinstance(item, dict) or set(item) != {"blank", "feedback"}:
-            raise ExerciseError(f"wrong {i}: needs exactly blank and feedback")
-        variant = _function(template, str(item["blank"]), function, f"wrong {i}")
+        variant = _function(template, wrong_blanks(item, count, i), function, f"wrong {i}")
         wrong.append(Misconception(f"wrong-{i}", str(item["feedback"]), variants=(variant,)))
     compare = data.get("compare") or {}
     exact = compare == "exact"
@@ -137,7 +178,9 @@ def exercise_question(name: str, data: dict) -> CodeQuestion:
         template=template,
         function_name=function,
         reference=reference,
-        reference_blank=str(data["solution"]).strip("\n"),
+        reference_blank=solution[0].strip("\n")
+        if count == 1
+        else tuple(text.strip("\n") for text in solution),
         example_cases=example,
         hidden_cases=hidden,
         seed=int(data.get("seed", 0)),

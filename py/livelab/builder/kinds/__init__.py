@@ -86,7 +86,7 @@ def question_title(given: object, number: int) -> str:
 class Replay:
     """One answer to try and what it must give: verdict, and text the message must contain."""
 
-    answer: str
+    answer: str | list[str]
     verdict: str
     message: str = ""
 
@@ -103,7 +103,7 @@ class BrowserReplay:
     """Where that runs, for the check's report, e.g. "the page's JavaScript"."""
     module: str
     call: str
-    args: Callable[[Any, str], list]
+    args: Callable[[Any, Any], list]
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,7 @@ class QuestionKind:
     """Checked fence options -> question object (with .id, .lab, .kind); QuestionError."""
     markup: Callable[[Any, Render], str]
     replays: Callable[[Any], Iterable[Replay]]
-    grade: Callable[[Any, str], dict]
+    grade: Callable[[Any, Any], dict]
     """(question, answer) -> {verdict, message}, graded in CPython."""
     browser: BrowserReplay | None = None
     module: str = field(default="", compare=False)

@@ -12,6 +12,7 @@ grades it (livelab.grading.grade); CPython runs both halves in one process
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -19,7 +20,7 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
-from livelab import grading
+from livelab import grading, i18n
 from livelab.builder.kinds import (
     HINTS_OPTION,
     LAB_OPTION,
@@ -51,7 +52,10 @@ OPTIONS = Options(
     question=Option(REQUIRED, types=(str,), what="the name of a registered code question"),
     prompt=Option(REQUIRED, types=(str,), what="the task, Markdown"),
     blank_label=Option(
-        "blank: your code", types=(str,), what="accessible name of the blank's text field"
+        "blank: your code",
+        types=(str, list),
+        what="accessible name of the blank's text field; for several blanks, one name each "
+        '("blank 1 of 2: ..." is made from a single one)',
     ),
     lab=LAB_OPTION,
     hints=HINTS_OPTION,
@@ -67,7 +71,7 @@ class CodeQuestionRef:
     id: str
     question: str
     prompt: str
-    blank_label: str
+    blank_label: str | tuple[str, ...]
     lab: str = ""
     hints: tuple[str, ...] = ()
     kind: str = "code"
@@ -81,8 +85,49 @@ class CodeQuestionRef:
         return self.code.template
 
     @property
-    def reference_blank(self) -> str:
+    def reference_blank(self) -> str | tuple[str, ...]:
         return self.code.reference_blank
+
+    @property
+    def reference_blanks(self) -> tuple[str, ...]:
+        return self.code.reference_blanks
+
+    @property
+    def blank_count(self) -> int:
+        return self.code.blank_count
+
+
+DEFAULT_LABEL = OPTIONS["blank_label"].default
+"""The blank_label a fence that gives none has: in the site's language (code.your_code)."""
+
+
+def checked_label(label: str | list, count: int) -> str | tuple[str, ...]:
+    """A fence's blank_label, checked: one text, or a list of one per blank; each names the
+    blank (QuestionError otherwise)."""
+    labels = [label] if isinstance(label, str) else label
+    if isinstance(label, list) and len(label) != count:
+        raise QuestionError(
+            f"blank_label: the template has {count} blank(s); give one label, or a list of "
+            f"{count}, not {len(label)}"
+        )
+    if not all(isinstance(one, str) and "blank" in one.lower() for one in labels):
+        raise QuestionError("blank_label must contain the word blank")
+    return label if isinstance(label, str) else tuple(label)
+
+
+def field_names(label: str | tuple[str, ...], count: int) -> list[str]:
+    """The accessible name of each blank's field: the author's, or, from one label for several
+    blanks, numbered ("blank 1 of 2: the mean"); the default label is the site's language's."""
+    if not isinstance(label, str):
+        return list(label)
+    default = label == DEFAULT_LABEL
+    what = i18n.text("code.your_code") if default else re.sub(r"(?i)^\s*blank\s*:?\s*", "", label)
+    if count == 1:
+        return [i18n.text("code.blank_label", what=what) if default else label]
+    return [
+        i18n.text("code.blank_label_of", number=number, total=count, what=what or label)
+        for number in range(1, count + 1)
+    ]
 
 
 def parse(data: dict) -> CodeQuestionRef:
@@ -94,47 +139,45 @@ def parse(data: dict) -> CodeQuestionRef:
         raise QuestionError(
             f"the reference blank of {name!r} fails its grader: {result['message']}"
         )
-    label = data["blank_label"]
-    if "blank" not in label.lower():
-        raise QuestionError("blank_label must contain the word blank")
+    label = checked_label(data["blank_label"], question.blank_count)
     hints = hint_texts(data["hints"])
     return CodeQuestionRef(data["id"], name, data["prompt"], label, data["lab"], hints)
 
 
-LINES_NOTE = (
-    "Several lines. Enter keeps the indent, Tab indents; to leave the field with Tab, "
-    "press Escape first. Ctrl+Enter checks."
-)
-"""What a several-line blank's field tells a keyboard user (its aria-describedby)."""
-
-
-def _field_html(q: CodeQuestionRef) -> str:
-    """The blank's text field: one line, or a text area when the reference spans lines."""
+def _field_html(q: CodeQuestionRef, number: int, name: str) -> str:
+    """Blank `number`'s text field: one line, or a text area when its reference spans lines."""
     # data-blank carries the blank's token, so the widget fills the program without a copy.
     common = (
-        f'class="livelab-blank" data-blank="{BLANK}" aria-label="{attr(q.blank_label)}" '
+        f'class="livelab-blank" data-blank="{BLANK}" aria-label="{attr(name)}" '
         f'autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="{BLANK}" '
         "disabled"
     )
-    lines = q.reference_blank.count("\n") + 1
+    lines = q.reference_blanks[number - 1].count("\n") + 1
     if lines == 1:
         # A text area too, but of one line (code.js): it wraps and grows, so a phone shows
         # all the student typed; Enter checks, and a pasted line break becomes a space.
         return f'<textarea {common} rows="1" data-line aria-multiline="false"></textarea>'
-    note = f"{q.id}-blank-note"
+    note = f"{q.id}-blank-note" if q.blank_count == 1 else f"{q.id}-blank-{number}-note"
+    # What a several-line blank's field tells a keyboard user (its aria-describedby).
+    said = html.escape(i18n.text("code.lines_note"))
     return (
         f'<textarea {common} rows="{lines + 2}" data-lines aria-describedby="{attr(note)}">'
-        f'</textarea><span class="livelab-blank-note" id="{attr(note)}">{LINES_NOTE}</span>'
+        f'</textarea><span class="livelab-blank-note" id="{attr(note)}">{said}</span>'
     )
 
 
 def _template_html(q: CodeQuestionRef) -> str:
-    """The template highlighted as the site's code blocks are, with a text field as the blank."""
+    """The template highlighted as the site's code blocks are, with a text field per blank."""
     code = highlight(q.template, PythonLexer(), HtmlFormatter(nowrap=True))
     token = f'<span class="n">{BLANK}</span>'
-    if code.count(token) != 1:
-        raise ValueError(f"the highlighted template must show {BLANK} once as a name")
-    code = code.replace(token, _field_html(q))
+    if code.count(token) != q.blank_count:
+        raise ValueError(f"the highlighted template must show each {BLANK} as a name")
+    names = field_names(q.blank_label, q.blank_count)
+    pieces = code.split(token)
+    code = pieces[0] + "".join(
+        _field_html(q, number, names[number - 1]) + piece
+        for number, piece in enumerate(pieces[1:], 1)
+    )
     return f'<div class="highlight livelab-template"><pre><code>{code}</code></pre></div>'
 
 
@@ -154,11 +197,11 @@ def markup(q: CodeQuestionRef, render: Render, exercise: dict | None = None) -> 
         prompt_html(q.id, render(q.prompt))
         + _template_html(q)
         + actions_html(
-            button_html("run", "Run"),
-            button_html("check", "Check"),
-            button_html("stop", "Stop", hidden=True),
-            button_html("hint", "Hint", hidden=True),
-            button_html("reveal", "Show answer", hidden=True),
+            button_html("run", i18n.text("code.run")),
+            button_html("check", i18n.text("code.check")),
+            button_html("stop", i18n.text("code.stop"), hidden=True),
+            button_html("hint", i18n.text("code.hint"), hidden=True),
+            button_html("reveal", i18n.text("code.show_answer"), hidden=True),
         )
         + '<p class="livelab-status livelab-run-status" data-run-status aria-live="polite"'
         + f"{EXCLUDE}></p>"
@@ -166,14 +209,16 @@ def markup(q: CodeQuestionRef, render: Render, exercise: dict | None = None) -> 
         + verdict_html()
         + hints_html()
         + confirm_html(
-            "Show the reference answer? Your own text stays in the field, and this question "
-            "will count as shown, not solved.",
-            ("confirm-reveal", "Yes, show it"),
-            ("cancel-reveal", "Cancel"),
+            i18n.text("code.confirm_reveal"),
+            ("confirm-reveal", i18n.text("code.confirm_yes")),
+            ("cancel-reveal", i18n.text("code.confirm_cancel")),
         )
         + reveal_box()
     )
-    sealed: dict[str, object] = {"hints": _hints_markup(q, render), "reference": q.reference_blank}
+    # The reference: its one text, or a list of each blank's for several.
+    references = q.reference_blanks
+    reference = references[0] if len(references) == 1 else list(references)
+    sealed: dict[str, object] = {"hints": _hints_markup(q, render), "reference": reference}
     if exercise is not None:
         sealed["exercise"] = exercise
         # Each known wrong answer's feedback: its text as the grader says it, and as Markdown.
@@ -187,7 +232,9 @@ def markup(q: CodeQuestionRef, render: Render, exercise: dict | None = None) -> 
 def blank_replays(question: CodeQuestion) -> Iterator[Replay]:
     """The reference and listed right blanks must pass; each wrong one fails with its message."""
     data = load_blanks(question.name)
-    for blank in [question.reference_blank, *data["correct"]]:
+    references = question.reference_blanks
+    yield Replay(references[0] if len(references) == 1 else list(references), "correct")
+    for blank in data["correct"]:
         yield Replay(blank, "correct")
     for entry in data["wrong"]:
         yield Replay(entry["blank"], "wrong", entry["message"])

@@ -45,7 +45,14 @@ from livelab.builder.kinds import (
     register_kind,
 )
 from livelab.options import REQUIRED, Option, Options
-from livelab.questions.exercise import EXERCISE_PREFIX, GRADING_FIELDS, define, exercise_question
+from livelab.questions.exercise import (
+    EXERCISE_PREFIX,
+    GRADING_FIELDS,
+    define,
+    exercise_question,
+    solution_blanks,
+    wrong_blanks,
+)
 
 OPTIONS = Options(
     id=Option(REQUIRED, types=(str,), what="the stable id, e.g. e1"),
@@ -56,9 +63,14 @@ OPTIONS = Options(
     template=Option(
         REQUIRED,
         types=(str,),
-        what="the program shown, with one ____ (alone on its line, it takes several lines)",
+        what="the program shown, with one ____ or several (alone on its line, a blank takes "
+        "several lines)",
     ),
-    solution=Option(REQUIRED, types=(str,), what="the reference answer for the blank"),
+    solution=Option(
+        REQUIRED,
+        types=(str, list),
+        what="the reference answer for the blank; for several, a list: one per blank, in order",
+    ),
     example=Option(
         REQUIRED,
         types=(list,),
@@ -81,8 +93,8 @@ OPTIONS = Options(
     wrong=Option(
         [],
         types=(list,),
-        what="known wrong answers, each {blank: ..., feedback: Markdown}: each must fail "
-        "with its feedback",
+        what="known wrong answers, each {blank: ..., feedback: Markdown} ({blanks: [...], ...} "
+        "for several blanks): each must fail with its feedback",
     ),
     blank_label=code.OPTIONS["blank_label"],  # one default, so the two kinds name it alike
     lab=LAB_OPTION,
@@ -115,19 +127,17 @@ def parse(data: dict) -> Exercise:
         raise QuestionError(f"solution: it fails its own cases: {exc}") from None
     if result["verdict"] != "correct":
         raise QuestionError(f"solution: it fails its own cases: {result['message']}")
-    for number, item in enumerate(data["wrong"], start=1):
-        replay = Replay(item["blank"], "wrong", item["feedback"])
-        problem = judge(replay, grading.check(question, item["blank"]))
+    label = code.checked_label(data["blank_label"], question.blank_count)
+    for number, replay in enumerate(_wrong_replays(grading_data), start=1):
+        problem = judge(replay, grading.check(question, replay.answer))
         if problem:
             raise QuestionError(f"wrong {number}: {problem}")
-    if "blank" not in data["blank_label"].lower():
-        raise QuestionError("blank_label must contain the word blank")
     define(name, grading_data, question)  # only once it is right: a page may name it now
     return Exercise(
         id=data["id"],
         question=name,
         prompt=data["prompt"],
-        blank_label=data["blank_label"],
+        blank_label=label,
         lab=data["lab"],
         hints=hint_texts(data["hints"]),
         data=json.dumps(grading_data),
@@ -139,12 +149,24 @@ def markup(q: Exercise, render: Render) -> str:
     return code.markup(q, render, exercise=json.loads(q.data))
 
 
+def _answer(texts: list[str]) -> str | list[str]:
+    """An answer as the page sends it: one blank's text, or a list of each blank's."""
+    return texts[0] if len(texts) == 1 else texts
+
+
+def _wrong_replays(data: dict) -> list[Replay]:
+    """Each known wrong answer, which must fail with its feedback."""
+    count = str(data["template"]).count(code.BLANK)
+    return [
+        Replay(_answer(wrong_blanks(item, count, i)), "wrong", item["feedback"])
+        for i, item in enumerate(data["wrong"], 1)
+    ]
+
+
 def replays(q: Exercise) -> list[Replay]:
     data = json.loads(q.data)
-    return [
-        Replay(data["solution"].strip("\n"), "correct"),
-        *(Replay(item["blank"], "wrong", item["feedback"]) for item in data["wrong"]),
-    ]
+    solution = _answer([text.strip("\n") for text in solution_blanks(data)])
+    return [Replay(solution, "correct"), *_wrong_replays(data)]
 
 
 KIND = register_kind(

@@ -7,7 +7,10 @@
 // solved.
 
 import { ANSWER_SHOWN, CUT_NOTE, QuestionRecord, SHOWN_NOTE } from "../progress/record.js";
+import { ANSWER_LIMIT } from "../progress/schema.js";
 import { codeRequest, prepareRunner, retryChecks } from "../runtime/page/checks.js";
+import { t } from "../i18n.js";
+import { blankField, fillProgram, packAnswer, unpackAnswer } from "./blanks.js";
 import { answerEarned, hintLadder } from "./hints.js";
 import { showMarkup, unseal } from "./sealed.js";
 import { enable, markColumn, markStale, runtimeProblem, showUnavailable, showVerdict } from "./verdict.js";
@@ -17,43 +20,26 @@ const BUSY = Symbol("busy"); // nothing was graded: a check already runs, or Pyt
 // Only a check that ran the student's code to a verdict is an attempt: one that ran out of
 // time is (a verdict on the code); a stopped, voided or crashed one is not.
 const VERDICT_ERRORS = new Set(["Timeout"]);
-const NOT_COUNTED = " It does not count as an attempt.";
 
-/** Enter keeps the line's indent, Tab indents by four spaces (unless Escape came just before:
- * then Tab leaves the field, so the keyboard is never trapped). True when the key was used. */
-function editKey(area, event, leaving) {
-  const type = (text) => {
-    // insertText keeps the browser's undo history; setRangeText where it is not supported.
-    if (!document.execCommand?.("insertText", false, text)) {
-      area.setRangeText(text, area.selectionStart, area.selectionEnd, "end");
-      area.dispatchEvent(new Event("input", { bubbles: true }));
-    }
-  };
-  if (event.key === "Tab" && !event.shiftKey && !leaving && !event.ctrlKey && !event.altKey) {
-    event.preventDefault();
-    type("    ");
-    return true;
-  }
-  if (event.key === "Enter" && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
-    event.preventDefault();
-    const start = area.value.lastIndexOf("\n", area.selectionStart - 1) + 1;
-    type(`\n${area.value.slice(start).match(/^ */)[0]}`);
-    return true;
-  }
-  return false;
-}
-
-function errorLine(error) {
+/** The error under the output, located in its blank (named when the template has several). */
+function errorLine(error, count) {
   if (!error) return "";
-  const where = error.line ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ""})` : "";
-  return `${error.type}${where}: ${error.message}`;
+  const { type, message, line, column, blank } = error;
+  if (!line) return t("code.error_plain", { type, message });
+  if (blank && count > 1) {
+    if (column) return t("code.error_at_blank_line_column", { type, message, blank, line, column });
+    return t("code.error_at_blank_line", { type, message, blank, line });
+  }
+  if (column) return t("code.error_at_line_column", { type, message, line, column });
+  return t("code.error_at_line", { type, message, line });
 }
 
 export function mount(el, runtime) {
   const record = new QuestionRecord(el.dataset.question, "code");
   const sealed = unseal(el);
   const question = el.dataset.codeQuestion;
-  const blank = el.querySelector("[data-blank]");
+  const fields = [...el.querySelectorAll("[data-blank]")]; // one per blank, in order
+  const count = fields.length;
   const output = el.querySelector("[data-output]");
   const runStatus = el.querySelector("[data-run-status]");
   const buttons = Object.fromEntries(
@@ -64,42 +50,16 @@ export function mount(el, runtime) {
   let running = null;
   let graded = null; // {answer, verdict} of the last check counted here: the same again is no new attempt
 
-  const lines = blank.hasAttribute("data-lines"); // a text area: the blank spans several lines
-  const minRows = lines ? blank.rows : 0;
-  // A one-line blank is a text area of one line that wraps (issue 31): as wide as its text
-  // (24 characters at least) where the line has room, and as tall as its wrapped text.
-  const fit = () => {
-    if (lines) {
-      blank.rows = Math.max(minRows, blank.value.split("\n").length + 1);
-      return;
-    }
-    blank.style.setProperty("--livelab-blank-chars", String(Math.max(24, blank.value.length + 2)));
-    blank.style.blockSize = "auto";
-    if (blank.scrollHeight > blank.clientHeight) {
-      blank.style.blockSize = `${blank.scrollHeight + blank.offsetHeight - blank.clientHeight}px`;
-    }
-  };
-  const oneLine = () => {
-    // What a text input does with a pasted line break; the caret stays where it was.
-    if (lines || !/[\r\n]/.test(blank.value)) return;
-    const caret = blank.selectionEnd - (blank.value.slice(0, blank.selectionEnd).match(/\r\n/g)?.length ?? 0);
-    blank.value = blank.value.replace(/\r\n|[\r\n]/g, " ");
-    blank.setSelectionRange(caret, caret);
-  };
-  let fittedWidth = 0;
-  const resized = new ResizeObserver(([entry]) => {
-    const width = Math.round(entry.contentRect.width);
-    if (width === fittedWidth) return;
-    fittedWidth = width;
-    fit();
-  });
+  // What is sent: the blank's text, or a list of each blank's; what is saved: one text.
+  const texts = () => fields.map((field) => field.value);
+  const sent = () => (count === 1 ? fields[0].value : texts());
+  const saving = () => packAnswer(texts(), ANSWER_LIMIT);
   const onInput = () => {
-    oneLine();
     prepareRunner();
-    fit();
     markStale(el);
     // The student's text survives a reload even before a check (cut, and said, if huge).
-    if (record.draft(blank.value)) runStatus.textContent = CUT_NOTE;
+    const { text, cut } = saving();
+    if (record.draft(text) || cut) runStatus.textContent = CUT_NOTE;
   };
   const showOutput = (text) => {
     output.textContent = text;
@@ -115,22 +75,23 @@ export function mount(el, runtime) {
   };
   const ladder = hintLadder(el, record, hints, offerAnswer);
   // Before Python is live, say that the request waits for it (the page's loading line says how far).
-  const waiting = (text) =>
-    runtime.state === "starting" ? `${text} It runs as soon as Python has started (see the top of the page).` : text;
-  const pointAt = (error) => error?.line === 1 && markColumn(blank, error.column);
+  const waiting = (text) => (runtime.state === "starting" ? `${text} ${t("code.waits_for_python")}` : text);
+  // A syntax error or a traceback on a blank's first line: its column, in that blank's field.
+  const pointAt = (error) => error?.line === 1 && markColumn(fields[(error.blank ?? 1) - 1] ?? fields[0], error.column);
 
   async function send(action, pending) {
     if (running) return BUSY;
     buttons.run.disabled = buttons.check.disabled = true;
     buttons.stop.hidden = false;
     pending();
-    running = codeRequest(action, question, blank.value, { timeoutMs: TIMEOUT_MS, exercise: sealed.exercise });
+    running = codeRequest(action, question, sent(), { timeoutMs: TIMEOUT_MS, exercise: sealed.exercise });
     try {
       return await running;
     } catch (err) {
       if (err.type !== "RuntimeUnavailable") {
         const counts = VERDICT_ERRORS.has(err.type);
-        const message = runtimeProblem(err) + (err.type === "Stopped" ? NOT_COUNTED : "");
+        const problem = runtimeProblem(err);
+        const message = err.type === "Stopped" ? `${problem} ${t("code.not_counted")}` : problem;
         return { verdict: "error", message, stdout: "", error: null, counts };
       }
       showUnavailable(el, err, retryChecks); // not an attempt: nothing ran
@@ -151,22 +112,21 @@ export function mount(el, runtime) {
     const line = el.querySelector("[data-verdict]");
     showVerdict(el, verdict);
     showMarkup(line, markup); // puts the markup in at once, then typesets
-    line.prepend("Not yet. ");
+    line.prepend(`${t("code.not_yet")} `);
   }
 
   async function run() {
-    const result = await send("run", () => (runStatus.textContent = waiting("Running the example…")));
+    const result = await send("run", () => (runStatus.textContent = waiting(t("code.running"))));
     if (result === BUSY) return;
-    showOutput([result.stdout, errorLine(result.error)].filter(Boolean).join("\n"));
-    runStatus.textContent =
-      result.verdict === "error" ? result.message : "Ran the example; its output is below.";
+    showOutput([result.stdout, errorLine(result.error, count)].filter(Boolean).join("\n"));
+    runStatus.textContent = result.verdict === "error" ? result.message : t("code.ran");
     if (result.note) runStatus.textContent += ` ${result.note}`; // Python restarted after this run
     pointAt(result.error);
   }
 
   async function check() {
-    const answer = blank.value;
-    const result = await send("check", () => showVerdict(el, "pending", waiting("Checking…")));
+    const { text: answer, cut } = saving();
+    const result = await send("check", () => showVerdict(el, "pending", waiting(t("code.checking"))));
     if (result === BUSY) return; // Enter or Check again while a check runs: not an attempt
     showOutput(result.stdout || "");
     runStatus.textContent = "";
@@ -174,7 +134,7 @@ export function mount(el, runtime) {
     const again = graded?.answer === answer && graded.verdict === result.verdict;
     if (result.counts !== false && !again) {
       graded = { answer, verdict: result.verdict };
-      if (record.attempt(answer, result.verdict, result.message)) runStatus.textContent = CUT_NOTE;
+      if (record.attempt(answer, result.verdict, result.message) || cut) runStatus.textContent = CUT_NOTE;
     }
     if (result.note) runStatus.textContent = `${runStatus.textContent} ${result.note}`.trim();
     const solvedNote = result.verdict === "correct" && record.shown ? SHOWN_NOTE : result.message;
@@ -183,28 +143,31 @@ export function mount(el, runtime) {
     offerAnswer();
   }
 
+  // The reference: one text, or a list of each blank's.
+  const references = () => (count === 1 ? [sealed.reference] : sealed.reference);
   function showReference() {
-    const code = document.createElement("code");
-    code.textContent = sealed.reference;
-    const pre = document.createElement("pre");
-    pre.append(code);
-    const title = document.createElement("p");
-    title.textContent = "Reference answer:";
-    reveal.replaceChildren(title, pre);
+    const shown = [document.createElement("p")];
+    shown[0].textContent = t("code.reference_title");
+    references().forEach((text, index) => {
+      if (count > 1) {
+        const which = document.createElement("p");
+        which.textContent = t("code.reference_of", { number: index + 1, total: count });
+        shown.push(which);
+      }
+      const code = document.createElement("code");
+      code.textContent = text;
+      const pre = document.createElement("pre");
+      pre.append(code);
+      shown.push(pre);
+    });
+    reveal.replaceChildren(...shown);
     reveal.hidden = false;
     buttons.reveal.hidden = true;
   }
 
-  /** The template as a program that runs: imports, and the blank filled in (each further
-   * line of a several-line blank at the blank's indent, as the grader puts it). */
-  const program = () => {
-    const filled = reveal.hidden ? blank.value : sealed.reference;
-    const token = blank.dataset.blank; // livelab.questions' BLANK, as the markup carries it
-    const before = el.dataset.program.slice(0, el.dataset.program.indexOf(token));
-    const indent = before.slice(before.lastIndexOf("\n") + 1);
-    const text = (filled || token).replaceAll("\n", `\n${indent}`);
-    return el.dataset.program.replace(token, () => text);
-  };
+  /** The template as a program that runs: imports, and every blank filled in. */
+  const program = () =>
+    fillProgram(el.dataset.program, fields[0].dataset.blank, reveal.hidden ? texts() : references());
   // Material's copy button (it names its code block in data-clipboard-target) copies
   // data-clipboard-text when it carries one: set it just before Material's click handler,
   // on the document, reads it.
@@ -214,18 +177,6 @@ export function mount(el, runtime) {
   };
 
   const stop = () => running?.stop();
-  let leaving = false; // Escape was pressed: the next Tab leaves the text area
-  const onKey = (event) => {
-    if (lines) {
-      const typed = editKey(blank, event, leaving);
-      leaving = event.key === "Escape";
-      if (typed) return;
-    }
-    if (event.key === "Enter" && (!lines || event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      if (!event.repeat) check(); // a held-down Enter is one check
-    }
-  };
   const actions = {
     run,
     check,
@@ -245,7 +196,12 @@ export function mount(el, runtime) {
   /** Shows what is saved: at mount, and when another tab saved this question. */
   function restore() {
     const saved = record.entry;
-    if (typeof saved.answer === "string" && document.activeElement !== blank) blank.value = saved.answer;
+    if (typeof saved.answer === "string") {
+      const each = unpackAnswer(saved.answer, count);
+      fields.forEach((field, index) => {
+        if (document.activeElement !== field) field.value = each[index];
+      });
+    }
     if (record.shown && saved.verdict !== "correct") {
       showVerdict(el, "shown", ANSWER_SHOWN);
     } else if (["correct", "wrong", "error", "too_slow"].includes(saved.verdict) && record.attempts > 0) {
@@ -259,21 +215,16 @@ export function mount(el, runtime) {
   buttons.stop.disabled = false;
   restore();
   offerAnswer();
-  fit();
-  if (!lines) resized.observe(blank); // a new width wraps the line anew
-  blank.addEventListener("input", onInput);
-  blank.addEventListener("keydown", onKey);
+  const blanks = fields.map((field) => blankField(field, { onInput, check }));
   el.addEventListener("click", onCopy, true);
   const unfollow = record.follow(() => {
     restore();
     offerAnswer();
-    fit();
+    for (const blank of blanks) blank.fit();
   }, () => Boolean(running));
   for (const button of Object.values(buttons)) button.addEventListener("click", onClick);
   return () => {
-    resized.disconnect();
-    blank.removeEventListener("input", onInput);
-    blank.removeEventListener("keydown", onKey);
+    for (const blank of blanks) blank.unmount();
     el.removeEventListener("click", onCopy, true);
     unfollow();
     ladder.unmount();

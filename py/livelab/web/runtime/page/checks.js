@@ -21,7 +21,8 @@ function planFor(action, question, exercise) {
 }
 
 /**
- * Run ("run") or check ("check") a blank; resolves with the result livelab.grading gives,
+ * Run ("run") or check ("check") a blank (its text, or for a template of several blanks a
+ * list of each blank's text, in order); resolves with the result livelab.grading gives,
  * rejects with a RuntimeError. The promise's stop() stops it, wherever it is.
  */
 export function codeRequest(action, question, blank, { timeoutMs, exercise }) {
