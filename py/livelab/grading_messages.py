@@ -94,7 +94,10 @@ def error_message(error: StudentError, q: CodeQuestion) -> str:
             )
         return _sentence(
             i18n.text(
-                "grader.syntax_error_near_blank", line=error.template_line, message=error.message
+                "grader.syntax_error_near_blank",
+                count=q.blank_count,
+                line=error.template_line,
+                message=error.message,
             )
         )
     if error.in_blank:

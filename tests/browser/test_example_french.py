@@ -52,7 +52,7 @@ def plot(page):
 
 def exercise(page, text):
     box = page.locator('[data-question="e1"]')
-    box.get_by_role("textbox", name="blank: le corps de swiglu").fill(text)
+    box.get_by_role("textbox", name="trou : le corps de swiglu").fill(text)
     box.locator('[data-action="check"]').click()
     return box.get_by_role("status")
 

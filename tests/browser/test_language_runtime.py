@@ -27,7 +27,7 @@ PAGE = """# Une page
 id: c1
 question: rmsnorm
 prompt: Complétez le dénominateur de RMSNorm.
-blank_label: "trou (blank) : le dénominateur"
+blank_label: "trou : le dénominateur"
 ```
 
 ```python run="on"
@@ -70,7 +70,7 @@ def french(tmp_path_factory):
 
 def check_wrong(page):
     box = page.locator('[data-question="c1"]')
-    box.get_by_role("textbox", name="trou (blank) : le dénominateur").fill(ROUNDED)
+    box.get_by_role("textbox", name="trou : le dénominateur").fill(ROUNDED)
     box.locator('[data-action="check"]').click()
     expect(box.get_by_role("status")).to_contain_text(WRONG, timeout=120_000)
 

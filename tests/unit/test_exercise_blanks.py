@@ -176,7 +176,9 @@ def test_a_mistake_in_a_fence_of_two_blanks_is_named_by_its_field(change, said):
 def test_a_french_student_sees_the_fields_buttons_and_messages_in_french(monkeypatch):
     monkeypatch.setattr(i18n, "_current", ["fr"])
     kind = question_kind("exercise")
-    html = kind.markup(kind.question(fence()), lambda text: text)
+    # As a French author writes it: the label names the trou.
+    question = kind.question(fence(blank_label="trou\u00a0: rms_norm"))
+    html = kind.markup(question, lambda text: text)
     assert 'aria-label="trou 1 sur 2\u00a0: rms_norm"' in html
     assert ">Vérifier</button>" in html and ">Afficher la réponse</button>" in html
     q = exercise_question("exercise-page-e3", THREE)

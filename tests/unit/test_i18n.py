@@ -64,7 +64,8 @@ def test_each_translation_names_the_same_values_and_plural_forms_as_english(code
 def test_french_puts_a_no_break_space_before_its_high_punctuation() -> None:
     for key, value in own("fr").items():
         for sentence in sentences(value):
-            bare = re.findall(r"[^\u00a0\u202f ]([;?!»])|(«)[^\u00a0\u202f]", sentence)
+            # Not a plain space, nor none at all (a URL's :// aside).
+            bare = re.findall(r"[^\u00a0\u202f{](?:[;?!»]|:(?!//))|«[^\u00a0\u202f]", sentence)
             assert not bare, f"{key}: {sentence!r}"
 
 
@@ -127,3 +128,31 @@ def test_a_missing_french_key_falls_back_to_english_and_the_build_names_it(
     assert i18n.text(key) == own("en")[key]
     assert i18n.missing("fr") == [key]
     assert key in i18n.warnings("fr")[0]
+
+
+# A sentence in a string of the code a student's page runs: a capital, then words.
+ENGLISH_SENTENCE = re.compile(r"""["'`]([A-Z][a-z]+(?: [a-zA-Z’']+){2,}[.:;!?…]?)""")
+NOT_SHOWN = {
+    # Pyodide's own message, matched to recognise a broken interpreter.
+    "runtime/worker/worker.js": {"Handler takes too many arguments"},
+    # An HTTP status text, which no page shows (the page itself is in the site's language).
+    "sw.js": {"Unavailable offline"},
+}
+
+
+def test_no_english_sentence_is_left_in_the_code_the_student_s_page_runs() -> None:
+    """Every sentence a student reads comes from the table; comments, console and thrown
+    programming errors (for developers) aside."""
+    left = []
+    for path in sorted(WEB.rglob("*.js")):
+        rel = path.relative_to(WEB).as_posix()
+        if rel.startswith("editor/codemirror") or rel == i18n.STRINGS_JS:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            code = line.split("//")[0] if "://" not in line else line
+            if code.lstrip().startswith(("*", "/*")) or "console." in code or "Error(" in code:
+                continue
+            for sentence in ENGLISH_SENTENCE.findall(code):
+                if sentence not in NOT_SHOWN.get(rel, set()):
+                    left.append(f"{rel}:{number}: {sentence}")
+    assert left == []

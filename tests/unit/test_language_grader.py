@@ -161,11 +161,7 @@ def test_a_stored_snapshot_of_another_language_is_not_restored(tmp_path):
     a build in another language is dropped, never restored."""
     package = Path(livelab.__file__).parent
     names = {
-        code: assets.write_package_archive(
-            package,
-            tmp_path / code,
-            written={f"livelab/i18n/{i18n.SITE_FILE}": json.dumps({"language": code}).encode()},
-        ).name
+        code: assets.write_package_archive(package, tmp_path / code, language=code).name
         for code in ("en", "fr")
     }
     assert names["en"] != names["fr"]

@@ -82,6 +82,7 @@ export default {
  "code.blank_label_of": "blank {number} of {total}: {what}",
  "code.blank_one_line": "This blank takes a single line: write it without line breaks.",
  "code.blank_one_line_of": "Blank {number} takes a single line: write it without line breaks.",
+ "code.blank_word": "blank",
  "code.check": "Check",
  "code.checking": "Checking…",
  "code.confirm_cancel": "Cancel",
@@ -176,7 +177,10 @@ export default {
  "grader.shape_must_be": "the result must have shape {shape}",
  "grader.shape_one_per_input": "return one result per input, with shape {shape}",
  "grader.syntax_error_in_blank": "Syntax error at {where}: {message}",
- "grader.syntax_error_near_blank": "Syntax error near your blank (line {line}): {message}",
+ "grader.syntax_error_near_blank": {
+  "one": "Syntax error near your blank (line {line}): {message}",
+  "other": "Syntax error near your blanks (line {line}): {message}"
+ },
  "grader.template_line": "line {line} of the template",
  "grader.too_slow": "Your code took {seconds} s, more than the {budget} s this check allows: replace Python loops over entries with whole-array NumPy operations.",
  "grader.where_column": "column {column} of your blank",

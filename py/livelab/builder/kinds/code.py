@@ -110,8 +110,12 @@ def checked_label(label: str | list, count: int) -> str | tuple[str, ...]:
             f"blank_label: the template has {count} blank(s); give one label, or a list of "
             f"{count}, not {len(label)}"
         )
-    if not all(isinstance(one, str) and "blank" in one.lower() for one in labels):
-        raise QuestionError("blank_label must contain the word blank")
+    word = i18n.text("code.blank_word")  # what the site's language calls a blank
+    named = [
+        one == DEFAULT_LABEL or (isinstance(one, str) and word in one.lower()) for one in labels
+    ]
+    if not all(named):
+        raise QuestionError(f"blank_label must contain the word {word}")
     return label if isinstance(label, str) else tuple(label)
 
 
@@ -121,7 +125,8 @@ def field_names(label: str | tuple[str, ...], count: int) -> list[str]:
     if not isinstance(label, str):
         return list(label)
     default = label == DEFAULT_LABEL
-    what = i18n.text("code.your_code") if default else re.sub(r"(?i)^\s*blank\s*:?\s*", "", label)
+    word = re.escape(i18n.text("code.blank_word"))
+    what = i18n.text("code.your_code") if default else re.sub(rf"(?i)^\s*{word}\s*:?\s*", "", label)
     if count == 1:
         return [i18n.text("code.blank_label", what=what) if default else label]
     return [
