@@ -78,7 +78,7 @@ def _drawn(axes: Any) -> str:
     unnamed = len(axes.get_lines()) - len(lines)
     parts = []
     if lines:
-        labels = "; ".join(line.get_label() for line in lines)
+        labels = i18n.text("plot.label_separator").join(line.get_label() for line in lines)
         parts.append(i18n.text("plot.named_lines", count=len(lines), labels=labels))
     if unnamed:
         parts.append(i18n.text("plot.lines", count=unnamed))

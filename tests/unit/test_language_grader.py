@@ -140,7 +140,7 @@ def test_a_figure_is_described_in_french():
     )
     figure = SimpleNamespace(_suptitle=None, get_axes=lambda: [axes])
     assert figures.describe(figure, 1) == (
-        f"Figure 1{NBSP}: un graphique, x{NBSP}: pas, 2 courbes{NBSP}: perte; perte."
+        f"Figure 1{NBSP}: un graphique, x{NBSP}: pas, 2 courbes{NBSP}: perte\u00a0; perte."
     )
 
 

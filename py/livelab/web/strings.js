@@ -252,6 +252,7 @@ export default {
   "one": "{count} image",
   "other": "{count} images"
  },
+ "plot.label_separator": "; ",
  "plot.lines": {
   "one": "{count} line",
   "other": "{count} lines"
