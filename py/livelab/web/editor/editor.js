@@ -8,8 +8,6 @@
 // light theme on the default scheme, the dark one on `slate`; every text colour has a
 // contrast of at least 4.5:1 on its background (WCAG AA).
 
-import { t } from "../i18n.js";
-
 let bundle = null;
 
 // One download per page, shared by every editor; a failed one (offline, say) is tried again.
@@ -96,9 +94,10 @@ function theme(cm) {
 /**
  * Mount a Python editor in parent and resolve to its handle once CodeMirror has loaded.
  * onRun(text) is called on Ctrl-Enter or Cmd-Enter; onChange(text) on every change of the
- * text, setText included. label is the editable element's accessible name.
+ * text, setText included. label is the editable element's accessible name, in the site's
+ * language (the caller's; this module imports nothing but the bundle).
  */
-export async function createEditor(parent, { doc = "", label = t("editor.code_label"), onRun, onChange } = {}) {
+export async function createEditor(parent, { doc = "", label, onRun, onChange } = {}) {
   const cm = await load();
   const { EditorState, Prec, EditorView, keymap, lineNumbers } = cm;
   const { bracketMatching, indentOnInput, indentUnit } = cm;
