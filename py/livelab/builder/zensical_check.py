@@ -86,12 +86,13 @@ def missing_runtime(config: dict, modules: list[str]) -> str | None:
     """What a Zensical build lacks to run livelab's widgets, with the commands; None if nothing."""
     docs = Path(config["docs_dir"])
     wanting = []
+    asked = i18n.resolve(theme_language(config.get("theme")))[0]
     if not (docs / SCRIPT).is_file():
         wanting.append(f"the runtime files in {docs.name}/{ASSET_DIR}/")
-    elif _installed_language(docs) != i18n.resolve(theme_language(config.get("theme")))[0]:
+    elif (spoken := _installed_language(docs)) != asked:
         wanting.append(
             f"the runtime files in {docs.name}/{ASSET_DIR}/ in the theme's language "
-            f"(they speak {_installed_language(docs)!r})"
+            f"(they speak {spoken!r})"
         )
     if SCRIPT not in _listed(config.get("extra_javascript")):
         wanting.append(f"{SCRIPT} in extra_javascript")
