@@ -72,9 +72,15 @@ def warnings(language: str | None) -> list[str]:
     return found
 
 
+@cache
+def _merged(code: str) -> dict[str, object]:
+    """English with the language's own sentences over it (made once per language)."""
+    return {**_own(DEFAULT), **_own(code)}
+
+
 def table(code: str) -> dict[str, object]:
-    """English with the language's own sentences over it: what a site in `code` shows."""
-    return {**_own(DEFAULT), **_own(code), "@code": code}
+    """What a site in `code` shows: its sentences over English's, and its code."""
+    return {**_merged(code), "@code": code}
 
 
 _current = [DEFAULT]
@@ -101,7 +107,7 @@ def text(key: str, **params: object) -> str:
     """The sentence `key` in the current language, with its `{name}`s filled from params."""
     code = current()
     # In the browser: the site's table, with English already under it.
-    found = _SITE if _SITE is not None else {**_own(DEFAULT), **_own(code)}
+    found = _SITE if _SITE is not None else _merged(code)
     value = found.get(key)
     if value is None:
         raise TranslationError(f"no sentence {key!r} in livelab's tables")
