@@ -17,14 +17,18 @@ LESSON = "level-19/modern-blocks/"
 EDITOR = "assets/livelab/editor/editor.js"
 CODEMIRROR = "/assets/livelab/editor/codemirror.bundle.js"
 NAME = "Python code"
-# Mounts an editor at the top of the page's content; what it reports lands on window.editorLog.
-MOUNT = """async ([url, doc]) => {
+STRINGS = "assets/livelab/i18n.js"
+# Mounts an editor at the top of the page's content, named as the scratchpad names it (the
+# site's sentence editor.code_label); what it reports lands on window.editorLog.
+MOUNT = """async ([url, strings, doc]) => {
   const holder = document.createElement("div");
   document.querySelector(".md-content").prepend(holder);
   window.editorLog = { runs: [], changes: [] };
   const { createEditor } = await import(url);
+  const { t } = await import(strings);
   window.editor = await createEditor(holder, {
     doc,
+    label: t("editor.code_label"),
     onRun: (text) => window.editorLog.runs.push(text),
     onChange: (text) => window.editorLog.changes.push(text),
   });
@@ -60,7 +64,7 @@ PROGRAM = "def double(x):\n    return 2 * x  # twice\nprint(double(21), 'done', 
 
 
 def mount(page: Page, site, doc: str = "") -> None:
-    page.evaluate(MOUNT, [site.url(EDITOR), doc])
+    page.evaluate(MOUNT, [site.url(EDITOR), site.url(STRINGS), doc])
 
 
 def text(page: Page) -> str:
@@ -114,6 +118,26 @@ def test_tab_indents_the_line_and_undo_and_redo_take_it_back_and_forth(page, sit
     page.evaluate("window.editor.setText('y = 2')")
     assert text(page) == "y = 2"
     assert page.evaluate("window.editorLog.changes.at(-1)") == "y = 2"
+
+
+def test_an_editor_without_a_name_is_refused_before_anything_is_mounted(page, site):
+    # The fault CI found: the editor once fell back to no name at all, a field a screen reader
+    # cannot announce. A caller that forgets the label now hears so at once.
+    page.goto(site.url(LESSON))
+    refused = page.evaluate(
+        """async (url) => {
+          const { createEditor } = await import(url);
+          const holder = document.createElement("div");
+          try { await createEditor(holder, { doc: "x = 1" }); return null; }
+          catch (error) { return [error.name, error.message, holder.childElementCount]; }
+        }""",
+        site.url(EDITOR),
+    )
+    assert refused == [
+        "TypeError",
+        "livelab editor: createEditor needs a label, the field's accessible name",
+        0,
+    ]
 
 
 def test_every_colour_is_readable_in_the_light_and_the_dark_palette(page, site):

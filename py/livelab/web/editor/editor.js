@@ -95,9 +95,13 @@ function theme(cm) {
  * Mount a Python editor in parent and resolve to its handle once CodeMirror has loaded.
  * onRun(text) is called on Ctrl-Enter or Cmd-Enter; onChange(text) on every change of the
  * text, setText included. label is the editable element's accessible name, in the site's
- * language (the caller's; this module imports nothing but the bundle).
+ * language (the caller's; this module imports nothing but the bundle). An editor without a
+ * name would be a field a screen reader cannot announce, so a missing label is refused.
  */
 export async function createEditor(parent, { doc = "", label, onRun, onChange } = {}) {
+  if (typeof label !== "string" || !label.trim()) {
+    throw new TypeError("livelab editor: createEditor needs a label, the field's accessible name");
+  }
   const cm = await load();
   const { EditorState, Prec, EditorView, keymap, lineNumbers } = cm;
   const { bracketMatching, indentOnInput, indentUnit } = cm;
