@@ -29,58 +29,31 @@ accidents, not a sandbox. KeyboardInterrupt (the browser's stop button) is never
 
 from __future__ import annotations
 
-import copy
 import json
-import warnings
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from livelab import i18n
-from livelab.grading_compare import Mismatch, compare, same_behaviour
+from livelab.grading_compare import compare
+from livelab.grading_diagnosis import Outcome, diagnose, trusted_call
 from livelab.grading_execute import execute
-from livelab.grading_messages import case_detail, error_message, failure_message
+from livelab.grading_messages import case_detail, error_message
 from livelab.grading_program import StudentError, compile_program
 from livelab.grading_run import StudentRun
-from livelab.grading_wire import Returned, WireError, describe, from_wire, inputs_to_wire
-from livelab.questions import Case, CodeQuestion, Misconception, code_question
-
-
-@dataclass(frozen=True)
-class _Outcome:
-    """What the student's function did on one case."""
-
-    case: Case
-    value: Returned | None
-    error: StudentError | None
-    mismatch: Mismatch | None
-
-    @property
-    def passed(self) -> bool:
-        return self.error is None and self.mismatch is None
+from livelab.grading_wire import WireError, from_wire, inputs_to_wire
+from livelab.questions import Case, CodeQuestion, code_question
 
 
 def _question(question: str | CodeQuestion) -> CodeQuestion:
     return question if isinstance(question, CodeQuestion) else code_question(question)
 
 
-def _trusted_call(function: Callable[..., Any], case: Case) -> tuple[Any, bool]:
-    """Call grader-side code (reference or variant) on copies; return (value, raised)."""
-    args, kwargs = copy.deepcopy(case.args), copy.deepcopy(dict(case.kwargs))
-    with np.errstate(all="ignore"), warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            return function(*args, **kwargs), False
-        except Exception:
-            return None, True
-
-
 def _expected_outputs(q: CodeQuestion, cases: Sequence[Case]) -> list[np.ndarray]:
     outputs = []
     for case in cases:
-        value, raised = _trusted_call(q.reference, case)
+        value, raised = trusted_call(q.reference, case)
         if raised or type(value) is not np.ndarray:
             raise RuntimeError(f"question {q.name}: the reference fails on {case.label}")
         outputs.append(value)
@@ -94,7 +67,7 @@ def _result(
     message: str,
     *,
     stdout: str = "",
-    cases: Sequence[_Outcome] = (),
+    cases: Sequence[Outcome] = (),
     error: StudentError | None = None,
     misconception: str | None = None,
     seconds: float = 0.0,
@@ -224,65 +197,7 @@ def run(question: str | CodeQuestion, blank: str | Sequence[str]) -> dict[str, A
     return finish_run(q, _over_the_wire(execute(plan(q, "run"), blank)))
 
 
-def _first_failure_label(outcomes: Sequence[_Outcome], skip: frozenset[str]) -> str:
-    failing = [o for o in outcomes if not o.passed and not (o.case.tags & skip)]
-    return (failing or [o for o in outcomes if not o.passed])[0].case.label
-
-
-def _matches(m: Misconception, outcomes: Sequence[_Outcome], q: CodeQuestion) -> bool:
-    """Whether the student's outcomes show misconception m (see Misconception)."""
-    considered = [o for o in outcomes if not (o.case.tags & m.skip_tags)]
-    if not m.variants:
-        guarded = [o for o in considered if o.case.tags & m.passes_on]
-        exposed = [o for o in considered if o.case.tags & m.fails_on]
-        return (
-            bool(guarded) and all(o.passed for o in guarded) and any(not o.passed for o in exposed)
-        )
-    for variant in m.variants:
-        behaves = (_variant(variant, o.case) for o in considered)
-        if all(
-            same_behaviour(o.value, v, q.match_rtol, q.atol)
-            for o, v in zip(considered, behaves, strict=True)
-        ):
-            return True
-    return False
-
-
-def _variant(variant: Callable[..., Any], case: Case) -> Returned | None:
-    """What a misconception's variant returns on a case: None when it raises."""
-    value, raised = _trusted_call(variant, case)
-    return None if raised else describe(value)
-
-
-def _returns_input(outcomes: Sequence[_Outcome]) -> bool:
-    """True when every returned value is the first argument, unchanged."""
-    returned = [o for o in outcomes if o.error is None]
-    if not returned:
-        return False
-    for o in returned:
-        value = o.value
-        first = np.asarray(o.case.args[0]) if o.case.args else None
-        if value is None or value.kind != "array" or value.values is None or first is None:
-            return False
-        if value.shape != first.shape or first.dtype.kind not in "fiub":
-            return False
-        if not np.allclose(value.values, first, equal_nan=True):
-            return False
-    return True
-
-
-def _diagnose(q: CodeQuestion, outcomes: Sequence[_Outcome]) -> tuple[str, str | None]:
-    """The message for a failed check and the key of the misconception it shows, if any."""
-    if _returns_input(outcomes):
-        return i18n.text("grader.returns_input"), "unchanged"
-    for m in q.misconceptions:
-        if _matches(m, outcomes, q):
-            return m.message.replace("{case}", _first_failure_label(outcomes, m.skip_tags)), m.key
-    first = next(o for o in outcomes if not o.passed)
-    return failure_message(first.case.label, first.error, first.mismatch, q), None
-
-
-def _outcomes(q: CodeQuestion, raw: dict[str, Any], seconds: float) -> list[_Outcome]:
+def _outcomes(q: CodeQuestion, raw: dict[str, Any], seconds: float) -> list[Outcome]:
     """The runner's outcomes beside the cases they belong to, each compared with the reference.
 
     The runner stops early only when the time budget is spent; any other count is refused.
@@ -301,7 +216,7 @@ def _outcomes(q: CodeQuestion, raw: dict[str, Any], seconds: float) -> list[_Out
         error = _student_error(item.get("error"))
         value = None if error is not None else from_wire(item.get("value"))
         mismatch = None if value is None else compare(value, want, q.rtol, q.atol)
-        outcomes.append(_Outcome(case, value, error, mismatch))
+        outcomes.append(Outcome(case, value, error, mismatch))
     return outcomes
 
 
@@ -338,7 +253,7 @@ def grade(question: str | CodeQuestion, raw: Any) -> dict[str, Any]:
         if example_error is not None:
             return finish("error", error_message(example_error, q), error=example_error)
         return finish("correct", i18n.text("grader.correct", count=len(outcomes)))
-    message, key = _diagnose(q, outcomes)
+    message, key = diagnose(q, outcomes)
     first_error = next((o.error for o in outcomes if o.error is not None), example_error)
     never_returned = all(o.error is not None for o in outcomes)
     verdict = "error" if never_returned and key is None else "wrong"
