@@ -11,23 +11,13 @@ import { progress } from "../progress/store.js";
 import { figureNotes, loadingText, showFigures } from "./figures.js";
 import { keepPlace } from "./keep-place.js";
 import { endedText, ranText, runningText } from "./run-words.js";
+import { panelParts } from "./scratchpad-panel.js";
 import { loadText, onOtherTab, saveText, TEXT_LIMIT } from "./scratchpad-store.js";
 
 const SHORTCUT = "Alt+P";
 const pageKey = () => progress.pageKey(); // the key saved progress files this page under
-const PANEL_ID = "livelab-scratchpad";
 // Below this width (livelab.css) the panel is a full-screen sheet: modal, the page inert.
 const SHEET = globalThis.matchMedia?.("(max-width: 29.99em)");
-
-function element(tag, props = {}, ...children) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-}
-
-function button(label, extra = {}) {
-  return element("button", { type: "button", className: "livelab-button", textContent: label, ...extra });
-}
 
 class Scratchpad {
   constructor(runtime) {
@@ -44,42 +34,7 @@ class Scratchpad {
   }
 
   build() {
-    this.toggle = button(t("scratchpad.title"), {
-      className: "livelab-button livelab-scratchpad-toggle",
-      title: t("scratchpad.toggle_title", { shortcut: SHORTCUT }),
-    });
-    this.toggle.setAttribute("aria-expanded", "false");
-    this.toggle.setAttribute("aria-controls", PANEL_ID);
-    this.toggle.setAttribute("aria-keyshortcuts", SHORTCUT);
-    this.close = button(t("scratchpad.close"), { title: t("scratchpad.close_label") });
-    this.close.setAttribute("aria-label", t("scratchpad.close_label"));
-    this.buttons = {
-      run: button(t("scratchpad.run"), { title: t("scratchpad.run_title") }),
-      stop: button(t("scratchpad.stop"), { title: t("scratchpad.stop_title"), disabled: true }),
-      clear: button(t("scratchpad.clear"), { title: t("scratchpad.clear_title") }),
-    };
-    this.status = element("p", { className: "livelab-scratchpad__status" });
-    this.status.setAttribute("role", "status");
-    this.output = element("pre", { className: "livelab-scratchpad__output", hidden: true });
-    this.output.setAttribute("role", "log");
-    this.output.setAttribute("aria-label", t("scratchpad.output"));
-    this.output.tabIndex = 0; // long output scrolls: the keyboard can reach it
-    this.figures = element("div", { className: "livelab-figures", hidden: true });
-    this.editorBox = element("div", { className: "livelab-scratchpad__editor" });
-    const title = element("h2", { id: `${PANEL_ID}-title`, textContent: t("scratchpad.title") });
-    this.panel = element(
-      "section",
-      { id: PANEL_ID, className: "livelab-scratchpad", hidden: true },
-      element("div", { className: "livelab-scratchpad__head" }, title, this.close),
-      element("p", { className: "livelab-scratchpad__hint", textContent: t("scratchpad.hint") }),
-      this.editorBox,
-      element("div", { className: "livelab-buttons" }, ...Object.values(this.buttons)),
-      this.status,
-      this.output,
-      this.figures,
-    );
-    this.panel.setAttribute("role", "dialog");
-    this.panel.setAttribute("aria-labelledby", title.id);
+    Object.assign(this, panelParts(SHORTCUT));
     this.toggle.addEventListener("click", () => (this.panel.hidden ? this.open() : this.hide()));
     this.close.addEventListener("click", () => this.hide());
     this.buttons.run.addEventListener("click", () => this.run());
@@ -102,17 +57,6 @@ class Scratchpad {
       true,
     );
     document.addEventListener("livelab:scratchpad", (event) => this.insert(event.detail));
-    // A landmark of its own: the button sits outside Material's content, which it outlives.
-    const region = element("aside", { className: "livelab-scratchpad-region" }, this.toggle, this.panel);
-    region.setAttribute("aria-label", t("scratchpad.region"));
-    // Early in the tab order, not after the footer's many links: just before Material's
-    // header (which keeps its place across instant navigation), whose bar the button sits on
-    // (livelab.css). Not after it: on a phone, focus on the header's search field opens the
-    // search over the header, and the button gives way to it, out of a keyboard's reach.
-    const header = document.querySelector("body > .md-header");
-    if (header) header.before(region);
-    else document.body.append(region);
-    this.region = region;
     SHEET?.addEventListener("change", () => this.setModal());
     onOtherTab(() => this.otherTab());
   }
