@@ -18,6 +18,16 @@ from typing import Any
 CONTROLS = ("range", "number", "radio", "checkbox")
 
 
+def text(key: str, **values: object) -> str:
+    """A refusal of a value as the student who set it reads it, in the site's language
+    (livelab.i18n, imported here only when something is refused). In the browser a lab's
+    controls send such values (an emptied field, a number out of range) and the lab shows the
+    sentence; a build reports the same refusal of a fence's value."""
+    from livelab import i18n
+
+    return i18n.text(key, **values)
+
+
 class _Required:
     def __repr__(self) -> str:
         return "REQUIRED"
@@ -109,29 +119,31 @@ class Option:
             return self._coerce_vector(name, value)
         if self.is_bool:
             if not isinstance(value, bool):
-                raise ValueError(f"{name} must be true or false, got {value!r}")
+                raise ValueError(text("option.bool", name=name, value=repr(value)))
             return value
         if self.is_choice:
             allowed = [v for v, _ in self.choices]
             if value not in allowed:
-                raise ValueError(f"{name} must be one of {', '.join(allowed)}, got {value!r}")
+                raise ValueError(
+                    text("option.choice", name=name, allowed=", ".join(allowed), value=repr(value))
+                )
             return str(value)
         if isinstance(self.default, str):
             if not isinstance(value, str):
-                raise ValueError(f"{name} must be text, got {value!r}")
+                raise ValueError(text("option.text", name=name, value=repr(value)))
             return value
         return self._coerce_number(name, value)
 
     def _coerce_number(self, name: str, value: object) -> int | float:
         if value is None:  # the page sends null for an empty or unreadable number field
-            raise ValueError(f"{name} needs a number: the field is empty or not a number")
+            raise ValueError(text("option.empty", name=name))
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise ValueError(f"{name} must be a number, got {value!r}")
+            raise ValueError(text("option.number", name=name, value=repr(value)))
         if self.is_int and value != int(value):
-            raise ValueError(f"{name} must be a whole number, got {value!r}")
+            raise ValueError(text("option.whole", name=name, value=repr(value)))
         number = int(value) if self.is_int else float(value)
         if not math.isfinite(number):
-            raise ValueError(f"{name} must be finite, got {value!r}")
+            raise ValueError(text("option.finite", name=name, value=repr(value)))
         self._check_range(name, number)
         self._check_step(name, number)
         return number
@@ -142,24 +154,32 @@ class Option:
         step, low = self.step, self.minimum or 0
         if self.is_int and isinstance(step, int) and step > 1 and (number - low) % step:
             raise ValueError(
-                f"{name} must be {_bound(low)} plus a multiple of {step}, got {number}"
+                text("option.step", name=name, low=_bound(low), step=step, value=number)
             )
 
     def _check_range(self, name: str, number: float) -> None:
         low, high = self.minimum, self.maximum
         if (low is not None and number < low) or (high is not None and number > high):
-            raise ValueError(f"{name} must lie in [{_bound(low)}, {_bound(high)}], got {number:g}")
+            raise ValueError(
+                text(
+                    "option.range",
+                    name=name,
+                    low=_bound(low),
+                    high=_bound(high),
+                    value=f"{number:g}",
+                )
+            )
 
     def _coerce_vector(self, name: str, value: object) -> tuple[float, ...]:
         size = len(self.default)
         if not isinstance(value, (list, tuple)) or len(value) != size:
-            raise ValueError(f"{name} must be a list of {size} numbers, got {value!r}")
+            raise ValueError(text("option.size", name=name, size=size, value=repr(value)))
         numbers = []
         for i, v in enumerate(value):
             if v is None:
-                raise ValueError(f"{name}[{i}] needs a number: the field is empty or not a number")
+                raise ValueError(text("option.empty", name=f"{name}[{i}]"))
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-                raise ValueError(f"{name} must hold finite numbers only, got {value!r}")
+                raise ValueError(text("option.finite_list", name=name, value=repr(value)))
             self._check_range(f"{name}[{i}]", float(v))
             numbers.append(float(v))
         return tuple(numbers)

@@ -162,6 +162,24 @@ def test_a_lab_goes_live_and_hands_its_numbers_to_the_scratchpad_in_french(page,
     )
 
 
+def test_a_lab_says_in_french_that_an_emptied_field_needs_a_number(page, french):
+    # Found after issue 34 landed: this refusal came from livelab.options in English.
+    page.goto(french.url(""))
+    lab = page.locator('[data-livelab="lab"]')
+    expect(
+        lab.get_by_text(fr("En direct : calculé par Python dans votre navigateur."))
+    ).to_be_visible(timeout=60_000)
+    field = lab.get_by_label("entry 1", exact=True)  # the course's own lab, in its words
+    field.fill("")
+    expect(lab.locator("[data-error]")).to_have_text(
+        fr("x[0] attend un nombre : le champ est vide ou ne contient pas un nombre")
+    )
+    expect(lab).to_have_attribute("data-stale", "")
+    field.fill("6")
+    expect(lab.locator("[data-error]")).to_have_text("")
+    expect(lab).not_to_have_attribute("data-stale", "")
+
+
 def test_the_scratchpad_runs_clears_and_closes_in_french(page, french):
     page.goto(french.url(""))
     page.get_by_role("button", name="Brouillon Python", exact=True).click()

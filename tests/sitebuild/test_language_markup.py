@@ -63,12 +63,12 @@ id: t1
 MATERIAL_LANGUAGE = '{% macro t(key) %}{{ {"language": "tlh"}[key] }}{% endmacro %}\n'
 
 
-def build(folder: Path, language: str | None) -> subprocess.CompletedProcess:
+def build(folder: Path, language: str | None, lesson: str = LESSON) -> subprocess.CompletedProcess:
     """The two pages under the real configuration, the theme in `language`, built strictly."""
     docs = folder / "docs"
     (docs / "lesson").mkdir(parents=True)
     (docs / "index.md").write_text(HOME, encoding="utf-8")
-    (docs / "lesson" / "index.md").write_text(LESSON, encoding="utf-8")
+    (docs / "lesson" / "index.md").write_text(lesson, encoding="utf-8")
     config = config_for_docs(docs)
     text = config.read_text(encoding="utf-8") + "nav:\n  - index.md\n  - lesson/index.md\n"
     theme = "theme:\n  name: material\n"
@@ -201,3 +201,15 @@ def test_a_language_without_a_table_warns_and_fails_a_strict_build(tmp_path):
     assert warning, result.stderr
     assert "py/livelab/i18n/tlh.json" in warning[0]
     assert "Aborted with 1 warnings in strict mode" in result.stdout + result.stderr
+
+
+def test_a_french_build_refuses_a_lab_value_out_of_range_in_the_site_s_words(tmp_path):
+    # The sentence a French student reads under a lab pushed out of range (livelab.options),
+    # here about the author's fence, after its page, kind and id.
+    result = build(tmp_path, "fr", LESSON + "\n```lab\nlab: rope\nid: r2\nq_pos: 99\n```\n")
+    assert result.returncode != 0
+    assert re.search(
+        r"lesson/index\.md:\d+: lab fence id 'r2': q_pos doit être compris dans \[0, \d+\]"
+        "\u00a0; reçu 99",
+        result.stdout + result.stderr,
+    ), result.stderr

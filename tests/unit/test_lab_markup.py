@@ -9,6 +9,7 @@ import types
 
 import pytest
 
+from livelab import i18n
 from livelab.labs import (
     LAB_FENCE,
     LABS,
@@ -133,6 +134,31 @@ def test_rows_of_axis_text_are_a_line_apart_at_any_text_size():
 )
 def test_params_refuse_values_of_the_wrong_kind(spec, value, message):
     with pytest.raises(ValueError, match=message):
+        Options(p=spec).coerce({"p": value})
+
+
+NBSP = "\u00a0"
+
+
+@pytest.mark.parametrize(
+    ("spec", "value", "message"),
+    [
+        (Option(1, 0, 5, 1), None, f"p attend un nombre{NBSP}: le champ est vide"),
+        (Option(1, 0, 5, 1), 2.5, f"p doit être un nombre entier{NBSP}; reçu 2.5"),
+        (Option(2, 0, 8, 2), 3, f"p doit valoir 0 plus un multiple de 2{NBSP}; reçu 3"),
+        (Option((0.0, 0.0), -1, 1), [0, 2], f"p[1] doit être compris dans [-1, 1]{NBSP}; reçu 2"),
+        (Option((0.0, 0.0), -1, 1), [None, 0], "p[0] attend un nombre"),
+    ],
+)
+def test_a_french_site_refuses_a_lab_value_in_french(spec, value, message):
+    # What a French student reads under a lab whose field they emptied or pushed out of range
+    # (the worker's livelab.i18n speaks the site's table); English stays as it was.
+    i18n.use("fr")
+    with pytest.raises(ValueError) as refused:
+        Options(p=spec).coerce({"p": value})
+    assert str(refused.value).startswith(message)
+    i18n.use("en")
+    with pytest.raises(ValueError, match=r"^p(\[\d\])? (needs|must)"):
         Options(p=spec).coerce({"p": value})
 
 

@@ -243,6 +243,17 @@ export default {
  "offline.file_missing": "The site's file {path} could not be loaded: no copy of it is kept for offline use, and a new copy could not be downloaded. Connect to the internet, then reload the page.",
  "offline.page_heading": "This page could not be loaded",
  "offline.page_title": "Page unavailable",
+ "option.bool": "{name} must be true or false, got {value}",
+ "option.choice": "{name} must be one of {allowed}, got {value}",
+ "option.empty": "{name} needs a number: the field is empty or not a number",
+ "option.finite": "{name} must be finite, got {value}",
+ "option.finite_list": "{name} must hold finite numbers only, got {value}",
+ "option.number": "{name} must be a number, got {value}",
+ "option.range": "{name} must lie in [{low}, {high}], got {value}",
+ "option.size": "{name} must be a list of {size} numbers, got {value}",
+ "option.step": "{name} must be {low} plus a multiple of {step}, got {value}",
+ "option.text": "{name} must be text, got {value}",
+ "option.whole": "{name} must be a whole number, got {value}",
  "plot.bars": {
   "one": "{count} bar",
   "other": "{count} bars"
