@@ -34,7 +34,11 @@ def test_next_walks_the_course_and_the_last_page_leads_back_home(page, site):
     page.goto(site.url(""))
     visited = []
     for _ in range(len(site.pages) + 1):
+        before = page.url
         next_link(page).click()
+        # Material's instant navigation swaps the page without a new load: wait for the
+        # address to change, as a student waits for the next page to show.
+        page.wait_for_url(lambda url, before=before: url != before)
         page.wait_for_load_state()
         visited.append(page.url.removeprefix(site.url("")))
         if visited[-1] == "":
