@@ -14,9 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
+import livelab
 from livelab.builder.kinds import all_kinds
 from livelab.builder.serve import make_server, serve_in_thread
 from livelab.labs import all_labs, lab
@@ -29,7 +31,15 @@ CLIENT = "/assets/livelab/runtime/page/client.js"
 LAB_JS = "/assets/livelab/widgets/lab.js"
 ENDLESS = "next(n for n in iter(int, 1) if n)"  # a blank that never ends (as test_questions)
 CORRECT = re.compile("^Correct")
-BOOT_TIMEOUT = 90.0  # a cold Pyodide boot on a busy two-core machine, WebKit the slowest
+STOPS = Path(livelab.__file__).parent / "web" / "runtime" / "shared" / "stops.js"
+# How long the runtime itself lets one phase of a boot go silent (compiling, importing NumPy)
+# before it says the boot failed (web/runtime/shared/stops.js). A cold boot gets that and 30 s
+# more: a slow engine then fails with the runtime's own message, never first on the test's
+# clock. 90 s was shorter than that window, and a fresh clone's WebKit once spent it in NumPy.
+WORK_STALL_S = (
+    int(re.search(r"WORK_STALL_MS = ([\d_]+);", STOPS.read_text(encoding="utf-8"))[1]) / 1000
+)
+BOOT_TIMEOUT = WORK_STALL_S + 30.0
 
 LABS_ON_PAGE = """() => [...document.querySelectorAll("[data-lab]")]
     .map((el) => [el.dataset.lab, el.dataset.labKind])"""
