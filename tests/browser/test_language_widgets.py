@@ -101,6 +101,16 @@ def progress_line(page, language="fr"):
     return page.get_by_role("region", name=name[language]).locator("summary")
 
 
+def live_lab(page, french):
+    """The French page's lab, once it says it is live."""
+    page.goto(french.url(""))
+    lab = page.locator('[data-livelab="lab"]')
+    expect(
+        lab.get_by_text(fr("En direct : calculé par Python dans votre navigateur."))
+    ).to_be_visible(timeout=60_000)
+    return lab
+
+
 def test_a_numeric_question_and_the_progress_line_speak_french(page, french):
     page.goto(french.url(""))
     expect(progress_line(page)).to_have_text("0 question résolue sur 2.")
@@ -145,11 +155,7 @@ def test_a_choice_says_in_french_what_to_pick_and_why(page, french):
 
 
 def test_a_lab_goes_live_and_hands_its_numbers_to_the_scratchpad_in_french(page, french):
-    page.goto(french.url(""))
-    lab = page.locator('[data-livelab="lab"]')
-    expect(
-        lab.get_by_text(fr("En direct : calculé par Python dans votre navigateur."))
-    ).to_be_visible(timeout=60_000)
+    lab = live_lab(page, french)
     lab.get_by_role("button", name="Ouvrir dans le brouillon").click()
     pad = page.get_by_role("dialog", name="Brouillon Python")
     expect(pad).to_be_visible()
@@ -164,11 +170,7 @@ def test_a_lab_goes_live_and_hands_its_numbers_to_the_scratchpad_in_french(page,
 
 def test_a_lab_says_in_french_that_an_emptied_field_needs_a_number(page, french):
     # Found after issue 34 landed: this refusal came from livelab.options in English.
-    page.goto(french.url(""))
-    lab = page.locator('[data-livelab="lab"]')
-    expect(
-        lab.get_by_text(fr("En direct : calculé par Python dans votre navigateur."))
-    ).to_be_visible(timeout=60_000)
+    lab = live_lab(page, french)
     field = lab.get_by_label("entry 1", exact=True)  # the course's own lab, in its words
     field.fill("")
     expect(lab.locator("[data-error]")).to_have_text(
